@@ -299,6 +299,20 @@ fn output(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// `sealbook league score DIR --session SESSION --at AT --json`: exit code, stdout, stderr.
+fn score_json(d: &str, at: &str) -> (i32, String, String) {
+    output(&[
+        "league",
+        "score",
+        d,
+        "--session",
+        SESSION,
+        "--at",
+        at,
+        "--json",
+    ])
+}
+
 /// A new league directory (init at 00:00 ET of the session, the keys set, its endpoints not
 /// asked: some are dead on purpose) with the prices file in it, put there first as the
 /// pre-flight wants.
@@ -520,31 +534,13 @@ fn a_league_day_on_fake_endpoints() {
     );
     outputs += &(out + &err);
 
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "{out}{err}");
     outputs += &(out.clone() + &err);
     let sc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(sc["score_lines"], 1, "{out}");
     // Scoring again has nothing due.
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(
         serde_json::from_str::<serde_json::Value>(&out).unwrap()["score_lines"],
@@ -601,16 +597,7 @@ fn a_league_day_on_fake_endpoints() {
     assert_eq!(retake(&mut outputs)["corrections"], 0);
 
     // A week later the 1w window has closed: its score_h line.
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        "2026-10-28T20:15:00Z",
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, "2026-10-28T20:15:00Z");
     assert_eq!(code, 0, "{out}{err}");
     outputs += &(out.clone() + &err);
     let w: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -1259,16 +1246,7 @@ fn a_one_off_run_or_score_stamps_its_last_lines_before_it_exits() {
         "nothing sealed since, the cadence not due"
     );
     // A one-off score after the close stamps the score line it sealed before it exits.
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "{out}{err}");
     let sc: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(sc["score_lines"], 1, "{out}");
@@ -1445,16 +1423,7 @@ fn hostile_answers_are_sealed_and_every_reader_reads_them() {
         )
     );
 
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "league score: {out}{err}");
     let (code, out, err) = output(&["league", "publish", d, "--json"]);
     assert_eq!(code, 0, "league publish: {out}{err}");
@@ -1688,16 +1657,7 @@ fn escaped_and_masked_keys_are_redacted() {
     assert_eq!(code, 0, "{out}{err}");
     outputs += &(out + &err);
     // After the close the silent seat's no_answer line is sealed with its reason.
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "{out}{err}");
     outputs += &(out + &err);
     let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
@@ -2482,16 +2442,7 @@ fn formula_text_in_answers_is_published_inert_and_read_back_as_sealed() {
     let d = arg(&dir);
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT, "--json"]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "league score: {out}{err}");
     let (code, out, err) = output(&["league", "publish", d, "--json"]);
     assert_eq!(code, 0, "league publish: {out}{err}");
@@ -2648,16 +2599,7 @@ fn a_score_seals_the_draw_band_of_the_four_prior_sessions_or_why_there_is_none()
     let d = arg(&dir);
     let (code, out, err) = output(&["league", "run", d, "--at", RUN_AT]);
     assert_eq!(code, 0, "{out}{err}");
-    let (code, out, err) = output(&[
-        "league",
-        "score",
-        d,
-        "--session",
-        SESSION,
-        "--at",
-        SCORE_AT,
-        "--json",
-    ]);
+    let (code, out, err) = score_json(d, SCORE_AT);
     assert_eq!(code, 0, "{out}{err}");
     let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
     let lines = BookLines::parse(&book).unwrap();
