@@ -16,17 +16,23 @@ fn history() -> std::path::PathBuf {
     sealbook_tests::vectors_dir().join("prices-history/daily")
 }
 
-#[test]
-fn init_seals_the_table_and_a_rebuild_holds_to_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let config = tmp.path().join("league.toml");
-    // The provider's symbols are Yahoo's, the names of the daily history files.
+/// The minimal league config written into `tmp`, its provider's symbols Yahoo's (the names
+/// of the daily history files); its path.
+fn yahoo_config(tmp: &std::path::Path) -> std::path::PathBuf {
+    let config = tmp.join("league.toml");
     let mut text = common::MINIMAL_CONFIG.to_string();
     text.push_str("[prices.symbols]\n");
     for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
         text.push_str(&format!("{m} = \"{y}\"\n"));
     }
     std::fs::write(&config, text).unwrap();
+    config
+}
+
+#[test]
+fn init_seals_the_table_and_a_rebuild_holds_to_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let config = yahoo_config(tmp.path());
     let dir = tmp.path().join("league");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
@@ -147,13 +153,7 @@ fn init_seals_the_table_and_a_rebuild_holds_to_it() {
 #[test]
 fn conformance_holds_the_table_to_the_declarations_seal() {
     let tmp = tempfile::tempdir().unwrap();
-    let config = tmp.path().join("league.toml");
-    let mut text = common::MINIMAL_CONFIG.to_string();
-    text.push_str("[prices.symbols]\n");
-    for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
-        text.push_str(&format!("{m} = \"{y}\"\n"));
-    }
-    std::fs::write(&config, text).unwrap();
+    let config = yahoo_config(tmp.path());
     let make = |name: &str, with_history: bool| {
         let dir = tmp.path().join(name);
         std::fs::create_dir_all(&dir).unwrap();
