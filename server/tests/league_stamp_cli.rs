@@ -189,6 +189,22 @@ fn append(dir: &Path, line: &[u8]) {
     f.write_all(&[line, b"\n"].concat()).unwrap();
 }
 
+/// The operator's P-256 signing key for Rekor (`rekor_key = "rekor.pem"`), made by openssl.
+fn operator_rekor_key(dir: &Path) {
+    must(
+        dir,
+        &[
+            "ecparam",
+            "-name",
+            "prime256v1",
+            "-genkey",
+            "-noout",
+            "-out",
+            "rekor.pem",
+        ],
+    );
+}
+
 fn stamp(dir: &Path, at: &str) -> (i32, Value) {
     sealbook_json(&["league", "stamp", s(dir), "--at", at])
 }
@@ -253,18 +269,7 @@ fn stamp_every_anchor_then_verify_with_the_peers_and_upgrade() {
         cal.url, rekor.url
     ));
     std::fs::write(dir.join("rekor-log.pub"), &rekor.log_pub).unwrap();
-    must(
-        &dir,
-        &[
-            "ecparam",
-            "-name",
-            "prime256v1",
-            "-genkey",
-            "-noout",
-            "-out",
-            "rekor.pem",
-        ],
-    );
+    operator_rekor_key(&dir);
 
     let (code, j) = stamp(&dir, AT);
     assert_eq!(code, 0, "{j}");
@@ -812,18 +817,7 @@ fn a_rekor_v2_log_gets_the_list_and_its_bundle_is_published() {
         cal.url
     ));
     std::fs::write(dir.join("rekor-log.pub"), &log_pub).unwrap();
-    must(
-        &dir,
-        &[
-            "ecparam",
-            "-name",
-            "prime256v1",
-            "-genkey",
-            "-noout",
-            "-out",
-            "rekor.pem",
-        ],
-    );
+    operator_rekor_key(&dir);
     let (code, j) = stamp(&dir, AT);
     assert_eq!(code, 0, "{j}");
     assert_eq!(
