@@ -136,6 +136,8 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
     assert_eq!(answers["verdict"], v["verdict"]);
     assert_eq!(answers["level"], v["level"]);
     assert_eq!(answers["files"], v["files"]);
+    // The answers' document holds the table to its seal too, and says so.
+    assert_eq!(answers["climatology"], v["league"]["climatology"]);
 
     // Without the root: nothing failed, the tokens could not be checked: exit 2.
     let (code, out, _) = sealbook(&["verify", arg(&demo)]);
@@ -249,6 +251,38 @@ fn a_whole_league_then_each_change_named_by_file_and_field() {
     assert!(
         out.contains("FAILED: council-clim-window.json: sha256: the table's content hashes to "),
         "{out}"
+    );
+    // ... and its document says what its exit code says, naming the file and the field.
+    let (code, doc) = sealbook_json(&["verify", arg(&clim), "--answers", "--ca", arg(&root)]);
+    assert_eq!(code, 1, "{doc}");
+    assert_eq!(doc["ok"], false, "{}", doc["file_problems"]);
+    assert_eq!(
+        doc["climatology"]["state"], "differs",
+        "{}",
+        doc["climatology"]
+    );
+    let problems: Vec<&str> = doc["file_problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p.as_str())
+        .collect();
+    assert!(
+        problems.iter().any(|p| p
+            .starts_with("council-clim-window.json: sha256: the table's content hashes to ")
+            && p.contains("the climatology_sha256 sealed in asks.jsonl line 1")),
+        "{problems:?}"
+    );
+    // The whole league's document says it once, among the league's failures.
+    let (code, whole) = sealbook_json(&["verify", arg(&clim), "--ca", arg(&root)]);
+    assert_eq!(code, 1);
+    assert!(
+        !whole["file_problems"].as_array().unwrap().iter().any(|p| p
+            .as_str()
+            .unwrap_or("")
+            .starts_with("council-clim-window.json")),
+        "{}",
+        whole["file_problems"]
     );
 
     // A file's size is not the listed one, and a listed file removed.

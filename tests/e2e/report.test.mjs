@@ -11,12 +11,38 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { SEALBOOK_BIN, removeDir, startServer, launchBrowser, openPage, allPages } from './harness.mjs';
 
 let dir; let demo; let server; let browser; let cliText; let cli;
+
+const REPO = join(import.meta.dirname, '..', '..');
+const PYTHON = process.env.SEALBOOK_PYTHON
+  || (existsSync(join(REPO, '.venv/bin/python')) ? join(REPO, '.venv/bin/python') : 'python3');
+// Changes one climatology rate of the league in argv[1] after its hash was sealed in the
+// declaration: the table's own sha256 restated (the content hash of spec §4.3, Python
+// json.dumps with sorted keys of the table without that key) and the file relisted in
+// manifest.json, so only the declaration's seal tells the change.
+const EDIT_CLIM = `
+import hashlib, json, os, sys
+d = sys.argv[1]
+p = os.path.join(d, 'council-clim-window.json')
+t = json.load(open(p, encoding='utf-8'))
+row = next(r for r in t['table'] if 0.1 < r['p_up'] < 0.9)
+row['p_up'] = round(row['p_up'] + 0.01, 4)
+t.pop('sha256')
+t['sha256'] = hashlib.sha256(json.dumps(t, sort_keys=True).encode()).hexdigest()
+b = (json.dumps(t, sort_keys=True, ensure_ascii=False) + '\\n').encode()
+open(p, 'wb').write(b)
+mp = os.path.join(d, 'manifest.json')
+m = json.load(open(mp, encoding='utf-8'))
+f = next(f for f in m['files'] if f['path'] == 'council-clim-window.json')
+f['bytes'] = len(b)
+f['sha256'] = hashlib.sha256(b).hexdigest()
+open(mp, 'w', encoding='utf-8').write(json.dumps(m, indent=2, ensure_ascii=False) + '\\n')
+`;
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-report-'));
@@ -107,6 +133,33 @@ test('the downloaded report is the document sealbook verify DIR --answers --json
   assert.deepEqual(shown.answers, cli.answers.map((a) => a.line), 'every answer, in the book\'s order');
   const pdf = await report.pdf({ format: 'A4' });
   assert.ok(pdf.length > 10000 && pdf.subarray(0, 5).toString() === '%PDF-', 'it prints');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a climatology table changed after sealing: the CLI\'s document says so, naming the file and field, and the page\'s document is the same', async () => {
+  const clim = join(dir, 'clim');
+  cpSync(demo, clim, { recursive: true });
+  execFileSync(PYTHON, ['-I', '-c', EDIT_CLIM, clim]);
+  const run = spawnSync(SEALBOOK_BIN, ['verify', clim, '--answers', '--json', '--ca', join(clim, 'tsa/demo-root.pem')], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  assert.equal(run.status, 1, run.stderr);
+  const bad = JSON.parse(run.stdout);
+  assert.equal(bad.ok, false);
+  assert.equal(bad.climatology.state, 'differs', JSON.stringify(bad.climatology));
+  assert.ok(bad.file_problems.some((p) => p.startsWith('council-clim-window.json: sha256: the table\'s content hashes to ')
+    && p.includes('the climatology_sha256 sealed in asks.jsonl line 1')), JSON.stringify(bad.file_problems));
+  // The untouched league's document says the table held.
+  assert.equal(cli.climatology.state, 'held');
+
+  const { context, page, errors } = await openPage(browser, new URL('/?league=/data/clim/manifest.json', server.url).href);
+  await page.waitForSelector('[data-testid="verdict"][data-state="unchecked"]', { timeout: 180000 });
+  await page.locator('[data-testid="choose-root"]').first().click();
+  await page.waitForSelector('[data-testid="verdict"]:not([data-state="unchecked"])', { timeout: 180000 });
+  const doc = JSON.parse((await download(page, 'download-report')).text);
+  const { dir: _d1, verified_at: _v1, trust_anchors: _t1, rekor_log_key: _k1, ...page_ } = doc;
+  const { dir: _d2, verified_at: _v2, trust_anchors: _t2, rekor_log_key: _k2, ...cli_ } = bad;
+  for (const k of Object.keys(cli_)) assert.deepEqual(page_[k], cli_[k], `field ${k}`);
+  assert.deepEqual(Object.keys(page_).sort(), Object.keys(cli_).sort());
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -2190,6 +2190,7 @@ mod ask_text_problems {
 /// worded in each language, names its file, and leaves no English sentence in Chinese or Arabic.
 mod file_problems {
     use sealbook_core::checks::{CheckMsg, Status};
+    use sealbook_core::score::baselines::ClimSeal;
     use sealbook_core::verifier::answers::AnswersError;
     use sealbook_core::verifier::report_document::FileProblem;
     use sealbook_core::verifier::{CheckRow, FileError, ListError, UncheckedWhy};
@@ -2205,6 +2206,7 @@ mod file_problems {
         reason: &UncheckedWhy,
         list: &ListError,
         answers: &AnswersError,
+        clim: &ClimSeal,
         out: &mut dyn FnMut(FileProblem<'_>, &str),
     ) {
         let all = [
@@ -2246,6 +2248,7 @@ mod file_problems {
             ),
             (FileProblem::List(list), "c.txt"),
             (FileProblem::Answers(answers), "big-book.jsonl"),
+            (FileProblem::Climatology(clim), "council-clim-window.json"),
         ];
         let mut seen = Vec::new();
         for (p, name) in all {
@@ -2262,10 +2265,11 @@ mod file_problems {
                 FileProblem::ChecksNothing { .. } => 9,
                 FileProblem::List(_) => 10,
                 FileProblem::Answers(_) => 11,
+                FileProblem::Climatology(_) => 12,
             });
             out(p, name);
         }
-        assert_eq!(seen, (0..12).collect::<Vec<_>>());
+        assert_eq!(seen, (0..13).collect::<Vec<_>>());
     }
 
     #[test]
@@ -2289,6 +2293,10 @@ mod file_problems {
         let answers = AnswersError::TooLarge {
             name: "big-book.jsonl".into(),
         };
+        let clim = ClimSeal::Differs {
+            sealed: "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08".into(),
+            found: "a6379e7cecc05faa3cbf076013d745e327bbbaa38c0b9af22469d4701d18aabc".into(),
+        };
         let english_words = [
             "did not verify",
             "not checked",
@@ -2298,20 +2306,28 @@ mod file_problems {
             "was not given",
             "trust anchor",
         ];
-        each(&check, &error, &reason, &list, &answers, &mut |p, name| {
-            i18n::set(Lang::En);
-            let english = cm::file_problem(&p);
-            assert!(english.contains(name), "{english}");
-            for lang in [Lang::Zh, Lang::Ar] {
-                i18n::set(lang);
-                let said = cm::file_problem(&p);
-                assert!(said.contains(name), "{lang:?} lost {name}: {said}");
-                assert_ne!(said, english, "{lang:?} is English: {said}");
-                for w in english_words {
-                    assert!(!said.contains(w), "{lang:?} keeps {w:?}: {said}");
+        each(
+            &check,
+            &error,
+            &reason,
+            &list,
+            &answers,
+            &clim,
+            &mut |p, name| {
+                i18n::set(Lang::En);
+                let english = cm::file_problem(&p);
+                assert!(english.contains(name), "{english}");
+                for lang in [Lang::Zh, Lang::Ar] {
+                    i18n::set(lang);
+                    let said = cm::file_problem(&p);
+                    assert!(said.contains(name), "{lang:?} lost {name}: {said}");
+                    assert_ne!(said, english, "{lang:?} is English: {said}");
+                    for w in english_words {
+                        assert!(!said.contains(w), "{lang:?} keeps {w:?}: {said}");
+                    }
                 }
-            }
-        });
+            },
+        );
         i18n::set(Lang::En);
     }
 }

@@ -1081,6 +1081,23 @@ pub fn attach_answers_read(
     }
 }
 
+/// Holds the climatology table given with `books` (the page's dropped or fetched
+/// `council-clim-window.json`, None when not given) to the content hash the ask chain's
+/// declaration sealed (spec §4.3), as a session does: [`super::report::sealed_climatology`].
+pub fn attach_climatology(
+    report: &mut VerifierReport,
+    books: &[(String, Option<Vec<u8>>)],
+    table: Option<&[u8]>,
+) {
+    use super::published::PublishedFile;
+    let chain = books
+        .iter()
+        .find(|(n, _)| PublishedFile::of(n) == PublishedFile::AskChain)
+        .and_then(|(_, b)| b.as_deref())
+        .and_then(|b| AskChain::parse(b).ok());
+    report.climatology = super::report::sealed_climatology(chain.as_ref(), table);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

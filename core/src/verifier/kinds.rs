@@ -27,6 +27,9 @@ pub enum FileKind {
     Certificate,
     /// An ask text, `asks/<sha256>.md` (Appendix B step 5).
     AskText,
+    /// The climatology table, `council-clim-window.json`, held to the content hash the
+    /// declaration sealed (spec §4.3).
+    Climatology,
     /// A published file this page does not check (`.json`, `.csv`, ...).
     NotChecked,
 }
@@ -44,6 +47,8 @@ impl FileKind {
             PublishedFile::TimestampToken => FileKind::TimestampToken,
             PublishedFile::RekorEntry => FileKind::RekorEntry,
             PublishedFile::Certificate => FileKind::Certificate,
+            // Another JSON file of a league is not the table.
+            PublishedFile::Climatology if is_climatology(name) => FileKind::Climatology,
             PublishedFile::Forecasts
             | PublishedFile::RegisteredPredictions
             | PublishedFile::Climatology
@@ -62,6 +67,12 @@ pub fn is_ask_text(name: &str) -> bool {
     let base = name.rsplit('/').next().unwrap_or(name);
     base.strip_suffix(".md")
         .is_some_and(|s| s.len() == 64 && s.bytes().all(|b| b.is_ascii_hexdigit()))
+}
+
+/// Whether `name` is the climatology table: a file named `council-clim-window.json`, at the
+/// top of the league or inside a dropped folder.
+pub fn is_climatology(name: &str) -> bool {
+    name.rsplit('/').next() == Some(crate::records::names::CLIM_FILE)
 }
 
 /// Why a dropped `.txt` file cannot be used as a stamped list (spec §3.2), naming it.
@@ -310,6 +321,15 @@ mod tests {
         assert_eq!(FileKind::of("proof/tsa/cacert"), FileKind::Certificate);
         assert_eq!(FileKind::of("root.crt"), FileKind::Certificate);
         assert_eq!(FileKind::of("forecasts.json"), FileKind::NotChecked);
+        assert_eq!(
+            FileKind::of("council-clim-window.json"),
+            FileKind::Climatology
+        );
+        assert_eq!(
+            FileKind::of("published/council-clim-window.json"),
+            FileKind::Climatology
+        );
+        assert_eq!(FileKind::of("arena-code-x.json"), FileKind::NotChecked);
     }
 
     #[test]

@@ -51,8 +51,8 @@ pub mod trust;
 mod tests;
 
 pub use answers::{
-    answer_verdicts, answer_verdicts_of_lines, attach_answers, attach_answers_read, AnswersReport,
-    Verdict,
+    answer_verdicts, answer_verdicts_of_lines, attach_answers, attach_answers_read,
+    attach_climatology, AnswersReport, Verdict,
 };
 pub use ask_texts::{check_ask_texts, AskTextProblem, AskTextsEnglish, AskTextsReport, NamedBy};
 pub use kinds::{BookRead, BookReader, FileKind, KindSniffer, LedgerKind, ListError, ListInput};

@@ -9,6 +9,8 @@ use super::results::{
 };
 use super::stamp_plan::{StampOutcome, StampResult, UncheckedList, UnmatchedEntry};
 use super::trust::TrustReport;
+use crate::records::ask_chain::AskChain;
+use crate::score::baselines::{check_clim_seal, ClimSeal};
 use serde::{Deserialize, Serialize};
 
 /// Everything the page shows after a verification, and what `sealbook verify` decides from.
@@ -39,6 +41,10 @@ pub struct VerifierReport {
     /// Appendix B step 5, when ask texts were given ([`super::ask_texts`]).
     #[serde(default)]
     pub ask_texts: Option<AskTextsReport>,
+    /// `council-clim-window.json` held to the content hash the declaration sealed (spec §4.3,
+    /// Requirement 9; [`sealed_climatology`]); None when no declaration seals a table.
+    #[serde(default)]
+    pub climatology: Option<ClimSeal>,
 }
 
 impl VerifierReport {
@@ -58,6 +64,7 @@ impl VerifierReport {
             answers: None,
             answers_error: None,
             ask_texts: None,
+            climatology: None,
         }
     }
 
@@ -100,4 +107,14 @@ impl VerifierReport {
     pub fn signed_time_holds(&self) -> bool {
         self.tokens.iter().all(|t| t.ok) && self.rekor.iter().all(|r| r.ok)
     }
+}
+
+/// The climatology table (`table`, the bytes of `council-clim-window.json`, None when it was
+/// not given) held to the content hash the declaration of `chain` seals (spec §4.3,
+/// Requirement 9: base rates estimated on a fixed window, sealed before the season); None when
+/// there is no ask chain or its declaration seals no table. A sealed table that is missing,
+/// unreadable or different is a failed check ([`ClimSeal::failed`]).
+pub fn sealed_climatology(chain: Option<&AskChain>, table: Option<&[u8]>) -> Option<ClimSeal> {
+    let sealed = chain?.declaration()?.climatology_sha256.clone()?;
+    Some(check_clim_seal(Some(&sealed), table))
 }

@@ -20,6 +20,8 @@ use super::stamp_plan::UncheckedWhy;
 use crate::checks::Status;
 use crate::ots::attestation::Attestation;
 use crate::prices::rfc3339;
+use crate::records::names::CLIM_FILE;
+use crate::score::baselines::ClimSeal;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -77,6 +79,10 @@ pub struct ReportDocument<'a> {
     #[serde(flatten)]
     pub answers: Option<&'a AnswersReport>,
     pub ask_texts: AskTextsEnglish<'a>,
+    /// `council-clim-window.json` held to the content hash the declaration sealed (spec §4.3;
+    /// [`VerifierReport::climatology`]); null when no declaration seals a table. A failure is
+    /// also among `file_problems`.
+    pub climatology: Option<&'a ClimSeal>,
     /// Checks of the files that failed or could not be performed.
     pub file_problems: Vec<String>,
     /// The reader's verdict: failed, unchecked or passed, where, at which level, by whom.
@@ -116,6 +122,7 @@ impl<'a> ReportDocument<'a> {
             level: report.level().label(),
             answers: report.answers.as_ref(),
             ask_texts: texts.english(),
+            climatology: report.climatology.as_ref(),
             file_problems,
             verdict: Overall::of(report),
             verified_at: rfc3339(context.verified_at),
@@ -136,6 +143,11 @@ impl<'a> ReportDocument<'a> {
         league: &'a LeagueCheck,
     ) -> ReportDocument<'a> {
         let mut doc = ReportDocument::of(report, context);
+        // The league's checks hold the climatology table to its seal too: said once, there.
+        if league.climatology.is_some() {
+            let clim = report.climatology.as_ref().and_then(clim_failure);
+            doc.file_problems.retain(|p| Some(p) != clim.as_ref());
+        }
         doc.verdict.state = match league.state(&doc.verdict) {
             // A check of the answers' document that failed (a run the declaration does not
             // explain) fails the league.
@@ -188,6 +200,9 @@ pub enum FileProblem<'a> {
     List(&'a ListError),
     /// The answers could not be judged.
     Answers(&'a AnswersError),
+    /// `council-clim-window.json` is not the table the declaration sealed (missing,
+    /// unreadable or different; spec §4.3).
+    Climatology(&'a ClimSeal),
 }
 
 impl fmt::Display for FileProblem<'_> {
@@ -222,6 +237,10 @@ impl fmt::Display for FileProblem<'_> {
             }
             FileProblem::List(e) => write!(f, "{e}"),
             FileProblem::Answers(e) => write!(f, "{e}"),
+            FileProblem::Climatology(c) => match clim_failure(c) {
+                Some(why) => f.write_str(&why),
+                None => write!(f, "{CLIM_FILE}: held"),
+            },
         }
     }
 }
@@ -235,7 +254,8 @@ pub fn file_problems(report: &VerifierReport) -> Vec<String> {
 /// Checks of the files that failed or could not be performed: a refuted or unchecked
 /// OpenTimestamps proof, a token or Rekor entry that did not verify, a book whose chain does
 /// not hold (the council's own is in the answers' problems), a list that checks nothing or
-/// cannot be read, the answers that could not be judged.
+/// cannot be read, the answers that could not be judged, a climatology table that is not the
+/// one sealed.
 pub fn problems(report: &VerifierReport) -> Vec<FileProblem<'_>> {
     let mut problems = Vec::new();
     for p in &report.proofs {
@@ -302,7 +322,15 @@ pub fn problems(report: &VerifierReport) -> Vec<FileProblem<'_>> {
     if let Some(e) = &report.answers_error {
         problems.push(FileProblem::Answers(e));
     }
+    if let Some(c) = report.climatology.as_ref().filter(|c| c.failed()) {
+        problems.push(FileProblem::Climatology(c));
+    }
     problems
+}
+
+/// The climatology check's failure in English, naming the file and the field.
+fn clim_failure(c: &ClimSeal) -> Option<String> {
+    c.failure(CLIM_FILE)
 }
 
 /// The first check of `checks` that failed.

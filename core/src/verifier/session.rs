@@ -13,14 +13,16 @@ use super::answers::answer_verdicts;
 use super::ask_texts::check_ask_texts;
 use super::kinds::{BookReader, ListInput};
 use super::published::PublishedFile;
-use super::report::VerifierReport;
+use super::report::{sealed_climatology, VerifierReport};
 use super::report_document::{FileDigest, ReportContext};
 use super::results::{CertInput, HeadersInput, ProofResult, RekorResult, TokenResult};
 use super::stamp_plan::StampPlan;
 use super::trust::TrustInput;
 use super::{MAX_LIST_BYTES, MAX_PROOF_BYTES};
 use crate::records::ask_chain::AskChain;
-use crate::records::names::{ASKS_FILE, ASKS_FOLDER, BOOK_FILE, PROOF_FOLDER, TSA_FOLDER};
+use crate::records::names::{
+    ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
+};
 use crate::score::book_lines::BookLines;
 use std::fmt;
 
@@ -48,6 +50,9 @@ pub enum LeagueRead {
     RekorEntry,
     /// A certificate in `proof/` or in the league's `tsa/` folder.
     Certificate,
+    /// `council-clim-window.json` at the top: the climatology table held to the content hash
+    /// the declaration sealed (spec §4.3, Requirement 9).
+    Climatology,
 }
 
 impl LeagueRead {
@@ -67,6 +72,9 @@ impl LeagueRead {
         }
         if path.starts_with(ASKS_FOLDER) && path.ends_with(".md") {
             return Some(LeagueRead::AskText);
+        }
+        if path == CLIM_FILE {
+            return Some(LeagueRead::Climatology);
         }
         let kind = PublishedFile::of(path);
         if path.starts_with(PROOF_FOLDER) {
@@ -94,7 +102,8 @@ impl LeagueRead {
             LeagueRead::AskText
             | LeagueRead::TimestampToken
             | LeagueRead::RekorEntry
-            | LeagueRead::Certificate => MAX_SMALL_BYTES,
+            | LeagueRead::Certificate
+            | LeagueRead::Climatology => MAX_SMALL_BYTES,
         }
     }
 
@@ -109,6 +118,7 @@ impl LeagueRead {
             LeagueRead::TimestampToken => "token",
             LeagueRead::RekorEntry => "Rekor entry",
             LeagueRead::Certificate => "certificate",
+            LeagueRead::Climatology => "climatology table",
         }
     }
 }
@@ -161,6 +171,7 @@ pub struct Session {
     entries: Vec<(String, Vec<u8>)>,
     certs: Vec<CertInput>,
     ask_texts: Vec<(String, Vec<u8>)>,
+    climatology: Option<Vec<u8>>,
     context: ReportContext,
 }
 
@@ -233,6 +244,7 @@ impl Session {
                 bytes,
                 anchor: false,
             }),
+            LeagueRead::Climatology => self.climatology = Some(bytes),
         }
     }
 
@@ -294,6 +306,7 @@ impl Session {
             chain.as_ref(),
         ));
         report.answers = Some(answers);
+        report.climatology = sealed_climatology(chain.as_ref(), self.climatology.as_deref());
         Ok(Verified {
             report,
             context: self.context,
@@ -334,6 +347,10 @@ mod tests {
             Some(LeagueRead::Certificate)
         );
         assert_eq!(read("tsa/demo-root.pem"), Some(LeagueRead::Certificate));
+        assert_eq!(
+            read("council-clim-window.json"),
+            Some(LeagueRead::Climatology)
+        );
         for not in [
             "rekor.pem",
             "DEMO.txt",

@@ -16,9 +16,8 @@
 
 use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE};
-use sealbook_core::score::baselines::{check_clim_seal, ClimSeal};
+use sealbook_core::score::baselines::ClimSeal;
 use sealbook_core::verifier::report_document::ReportDocument;
 use sealbook_core::verifier::session::{LeagueRead, Session, SessionError, Verified};
 use sealbook_core::verifier::{AnswersReport, AskTextsReport, TrustLevel, Verdict};
@@ -175,51 +174,17 @@ pub(super) fn now() -> i64 {
 pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
     let Verified { report, context } = session(&args, now())?;
     let document = ReportDocument::of(&report, &context);
-    let clim = sealed_climatology(args.dir)?;
-    let ok = document.ok && !clim.as_ref().is_some_and(ClimSeal::failed);
     if json {
         println!("{}", document.to_json());
     } else if let (Some(answers), Some(texts)) = (&report.answers, &report.ask_texts) {
         print_human(answers, texts, &document.file_problems, report.level());
-    }
-    if !json {
-        match &clim {
-            Some(ClimSeal::Held { sha256 }) => println!(
+        if let Some(ClimSeal::Held { sha256 }) = &report.climatology {
+            println!(
                 "climatology: {CLIM_FILE} is the table sealed in the declaration (content SHA-256 {sha256})"
-            ),
-            Some(c) => {
-                if let Some(f) = c.failure(CLIM_FILE) {
-                    println!("FAILED: {f}");
-                }
-            }
-            None => {}
+            );
         }
     }
-    Ok(if ok { Exit::Ok } else { Exit::Failed })
-}
-
-/// The climatology table held to the content hash the declaration sealed (spec §4.3), when
-/// the declaration seals one; an answer is scored against the climatology of that table.
-fn sealed_climatology(dir: &Path) -> Result<Option<ClimSeal>, Unusable> {
-    let asks_path = dir.join(ASKS_FILE);
-    if !asks_path.is_file() {
-        return Ok(None);
-    }
-    let asks = read_bounded(&asks_path, MAX_READ_BYTES, "ask chain")?;
-    let Some(sealed) = AskChain::parse(&asks)
-        .map_err(|e| Unusable::file(&asks_path, e.to_string()))?
-        .declaration()
-        .and_then(|d| d.climatology_sha256.clone())
-    else {
-        return Ok(None);
-    };
-    let path = dir.join(CLIM_FILE);
-    let table = if path.is_file() {
-        Some(read_bounded(&path, MAX_SMALL_BYTES, "climatology table")?)
-    } else {
-        None
-    };
-    Ok(Some(check_clim_seal(Some(&sealed), table.as_deref())))
+    Ok(if document.ok { Exit::Ok } else { Exit::Failed })
 }
 
 pub(super) fn print_human(

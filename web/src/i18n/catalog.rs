@@ -95,6 +95,7 @@ catalog! {
     BadgeAsk { en: "Ask text", zh: "问询文本", ar: "نص السؤال", }
     BadgeAnchor { en: "Trust anchor", zh: "信任锚", ar: "مرساة ثقة", }
     BadgeCert { en: "Certificate", zh: "证书", ar: "شهادة", }
+    BadgeClim { en: "Climatology table", zh: "气候基准表", ar: "جدول المناخ", }
     BadgeList { en: "Stamped list", zh: "盖章清单", ar: "قائمة مختومة زمنيًا", }
     TrustAsAnchor { en: "trust as anchor", zh: "作为信任锚", ar: "ثق بها كمرساة", }
     RemoveFile { en: "Remove {file}", zh: "移除 {file}", ar: "أزل {file}", }

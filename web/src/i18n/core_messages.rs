@@ -341,7 +341,26 @@ pub fn file_problem(p: &FileProblem<'_>) -> String {
         ),
         FileProblem::List(e) => list_error(e),
         FileProblem::Answers(e) => answers_error(e),
+        FileProblem::Climatology(c) => clim_seal_broken(c),
     }
+}
+
+/// A climatology table that is not the one the declaration sealed (spec §4.3), as the Scores
+/// page says it.
+#[cfg(feature = "verify-worker")]
+fn clim_seal_broken(c: &sealbook_core::score::baselines::ClimSeal) -> String {
+    use sealbook_core::records::names::CLIM_FILE;
+    use sealbook_core::score::baselines::ClimSeal;
+    let sealed = match c {
+        ClimSeal::Missing { sealed }
+        | ClimSeal::Unreadable { sealed, .. }
+        | ClimSeal::Differs { sealed, .. } => sealed.as_str(),
+        ClimSeal::Held { .. } | ClimSeal::NotSealed { .. } => "",
+    };
+    tr(
+        M::ScClimSealBroken,
+        &[("sealed", &sealed), ("file", &CLIM_FILE)],
+    )
 }
 
 /// Why the answers could not be judged (Appendix B step 5): the ask chain's or a book line's

@@ -13,8 +13,9 @@ use crate::verifier::explorer;
 use crate::verifier::paged::Paged;
 use crate::verifier::proof_view;
 use crate::verifier::protocol::{
-    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
-    LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, CLIMATOLOGY, FILE, HEADERS, HEADER_FILES,
+    JOB, LISTS, LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS,
+    TOKENS,
 };
 use crate::verifier::report_actions::{self, ReportActions};
 use crate::verifier::report_view;
@@ -425,6 +426,7 @@ impl App {
             .and_then(|_| set(TOKENS, &of_kind(FileKind::TimestampToken)?))
             .and_then(|_| set(REKOR, &of_kind(FileKind::RekorEntry)?))
             .and_then(|_| set(ASK_TEXTS, &of_kind(FileKind::AskText)?))
+            .and_then(|_| set(CLIMATOLOGY, &of_kind(FileKind::Climatology)?))
             .and_then(|_| set(CERTS, &certs()?))
             .and_then(|_| set(ANCHORS, &trust_files(self.trust.anchors())?))
             .and_then(|_| {
@@ -1054,6 +1056,7 @@ impl App {
                             FileKind::TimestampToken => (M::BadgeToken, "badge proof"),
                             FileKind::RekorEntry => (M::BadgeRekor, "badge proof"),
                             FileKind::AskText => (M::BadgeAsk, "badge list"),
+                            FileKind::Climatology => (M::BadgeClim, "badge list"),
                             FileKind::Certificate if f.anchor => (M::BadgeAnchor, "badge book"),
                             FileKind::Certificate => (M::BadgeCert, "badge list"),
                             _ => (M::BadgeList, "badge list"),

@@ -34,6 +34,9 @@ pub const ANCHORS: &str = "anchors";
 pub const LOG_KEY: &str = "log_key";
 /// The ask texts (`asks/<sha256>.md`, Appendix B step 5).
 pub const ASK_TEXTS: &str = "ask_texts";
+/// The climatology table (`council-clim-window.json`, spec §4.3), held to the hash the
+/// declaration sealed.
+pub const CLIMATOLOGY: &str = "climatology";
 /// The cores the page reports (`navigator.hardwareConcurrency`): how many workers may share
 /// a large book's chain verification.
 pub const THREADS: &str = "threads";

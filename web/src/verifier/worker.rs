@@ -9,19 +9,21 @@
 
 use crate::i18n::{core_messages, t, tr, M};
 use crate::verifier::protocol::{
-    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, FILE, HEADERS, HEADER_FILES, JOB, LISTS,
-    LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS, TOKENS,
+    FromWorker, ANCHOR, ANCHORS, ASK_TEXTS, BOOKS, CERTS, CLIMATOLOGY, FILE, HEADERS, HEADER_FILES,
+    JOB, LISTS, LOG_KEY, NAME, NOW, PRINTABLE, PROOFS, REKOR, REPORT_DOCUMENT, SOURCE, THREADS,
+    TOKENS,
 };
 use crate::verifier::range_worker::{range_workers, verify_in_ranges, LinesAhead};
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
+use sealbook_core::verifier::session::MAX_SMALL_BYTES;
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
 use sealbook_core::verifier::{
-    attach_answers_read, BookReader, CertInput, FileError, HeadersInput, ListInput, ProofResult,
-    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
-    MAX_PROOF_BYTES,
+    attach_answers_read, attach_climatology, BookReader, CertInput, FileError, HeadersInput,
+    ListInput, ProofResult, RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport,
+    MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -136,6 +138,7 @@ pub fn worker_main() {
         let lists = files(&data, LISTS);
         let proofs = files(&data, PROOFS);
         let ask_texts = files(&data, ASK_TEXTS);
+        let climatology = files(&data, CLIMATOLOGY);
         let headers = js_sys::Reflect::get(&data, &HEADERS.into())
             .ok()
             .and_then(|h| h.as_string())
@@ -166,6 +169,7 @@ pub fn worker_main() {
                     lists,
                     proofs,
                     ask_texts,
+                    climatology,
                     headers,
                     signed,
                     threads,
@@ -258,6 +262,8 @@ struct Job {
     lists: Vec<Named>,
     proofs: Vec<Named>,
     ask_texts: Vec<Named>,
+    /// The climatology table, when given (spec §4.3).
+    climatology: Vec<Named>,
     headers: String,
     signed: SignedTime,
     /// Cores the page reports (`navigator.hardwareConcurrency`): a large book is verified on
@@ -412,6 +418,7 @@ async fn run(
         lists,
         proofs,
         ask_texts,
+        climatology,
         headers,
         signed,
         threads,
@@ -560,6 +567,16 @@ async fn run(
             Err(e) => return Err(core_messages::file_error(&e)),
         }
     }
+    let mut table = None;
+    if let Some(c) = climatology.first() {
+        match read_small(c, MAX_SMALL_BYTES, &mut buf).await? {
+            Ok(bytes) => {
+                context.files.push(FileDigest::of(&c.name, &bytes));
+                table = Some(bytes);
+            }
+            Err(e) => return Err(core_messages::file_error(&e)),
+        }
+    }
     // Entries are matched to books once every book is read: by name, content or line kinds.
     let mut report = VerifierReport {
         proofs: proof_results,
@@ -590,6 +607,7 @@ async fn run(
     let (council_name, council_lines) = council_lines.unzip();
     let lines_read = council_name.as_deref().zip(council_lines);
     attach_answers_read(&mut report, &kept, &texts, lines_read);
+    attach_climatology(&mut report, &kept, table.as_deref());
     // The verdict is computed once, here, while the answers' parties are still messages.
     let overall = Overall::of(&report);
     LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
