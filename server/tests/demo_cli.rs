@@ -27,7 +27,8 @@ fn read_json(p: &Path) -> serde_json::Value {
 /// a stamp writes a list only when a ledger has grown since the last one. On a run's day the
 /// 16:10 stamp finds nothing new since 09:00 (the next morning's list covers the day's score
 /// lines); after the last run, a session's 16:10 list covers the score lines of the session
-/// before it, when that session had any.
+/// before it, when that session had any. On the second session one seat answers at 09:29 and
+/// is stamped on arrival, the settle window (5 s) later.
 fn expected_lists(sessions: u32) -> Vec<String> {
     use sealbook_core::calendar::{
         horizon_end_date, new_york_time, nth_session_from, Horizon, SESSION_ONE,
@@ -61,6 +62,9 @@ fn expected_lists(sessions: u32) -> Vec<String> {
         out.push(name(new_york_time(*s, 8, 30)));
         out.push(name(new_york_time(*s, 9, 0)));
     }
+    out.push(name(sealbook_core::calendar::Instant(
+        new_york_time(runs[1], 9, 29).0 + 5_000_000,
+    )));
     let mut before = last_run;
     for k in sessions.. {
         let day = nth_session_from(SESSION_ONE, k).unwrap();
@@ -127,6 +131,37 @@ fn the_engine_made_demo_verifies_end_to_end() {
         .map(|l| l[dir.display().to_string().len() + 1..].to_string())
         .collect();
     assert_eq!(names, expected_lists(40));
+    // Every counted answer is proven sealed before its session's reference, as a reader
+    // reads it (`verify --answers --json`, the per-answer verdicts); one arrived at 09:29 ET,
+    // a minute before the reference, and is proven before it by the stamp on arrival.
+    let (code, doc) = sealbook_json(&[
+        "verify",
+        arg(&dir),
+        "--answers",
+        "--ca",
+        arg(&dir.join("tsa/demo-root.pem")),
+    ]);
+    assert_eq!(code, 0, "{}", doc["file_problems"]);
+    let verdicts = doc["answers"].as_array().unwrap();
+    let counted: Vec<_> = verdicts
+        .iter()
+        .filter(|a| a["status"] == "counted")
+        .collect();
+    assert!(counted.len() >= 40 * 7 - 40, "{} counted", counted.len());
+    for a in &counted {
+        assert_eq!(a["verdict"], "proven_before_reference", "{a}");
+    }
+    let late: Vec<_> = counted
+        .iter()
+        .filter(|a| {
+            a["sealed_at"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("2026-10-20T13:29:")
+        })
+        .collect();
+    assert_eq!(late.len(), 1, "one counted answer sealed at 09:29 ET");
+    assert_eq!(late[0]["seat"], "demo-prose", "{}", late[0]);
     // Both ledgers verify, and every stamped list's prefix of each.
     for (book, ledger) in [
         ("council-book.jsonl", "daily/council/book.jsonl"),

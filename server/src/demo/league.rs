@@ -12,7 +12,10 @@
 //!    on receipt; a stamped list on the cadence) and at 09:00 ET, the deadline (the run
 //!    closes and is stamped: the stamped list of both ledgers with an OpenTimestamps proof
 //!    from the demo calendar and an RFC 3161 token from the demo authority; no Rekor: the
-//!    demo has no log); after the close, at 16:10 ET, for the score lines that have come due;
+//!    demo has no log); on one session ([`LATE_SESSION`]) one model seat ([`LATE_SEAT`])
+//!    answers at 09:29 ET, a minute before the reference, and the stamp on arrival
+//!    (`schedule.stamp_settle_seconds` later) proves it sealed before the reference (spec
+//!    §3.2, requirement 12); after the close, at 16:10 ET, for the score lines that have come due;
 //!    after the last run the clock goes on, session by session, until the 6m horizons of the
 //!    first [`SCORED_6M_RUNS`] runs are scored, and a last stamped list covers the score
 //!    lines;
@@ -43,7 +46,7 @@ use sealbook_core::calendar::{
     horizon_end_date, new_york_time, nth_session_from, Date, Horizon, Instant,
 };
 use sealbook_core::league::engine::Action;
-use sealbook_core::records::names::{BOOK_FILE, MARKETS, PROOF_FOLDER};
+use sealbook_core::records::names::{morning_run_id, BOOK_FILE, MARKETS, PROOF_FOLDER};
 use std::path::Path;
 
 /// Sessions the demo league runs (enough for every table of the Scores page, spec §5).
@@ -136,6 +139,13 @@ pub const STEP_MICROS: i64 = 1_000;
 pub const MORNING: (u32, u32) = (8, 30);
 pub const DEADLINE: (u32, u32) = (9, 0);
 pub const CLOSE: (u32, u32) = (16, 10);
+/// The session (counted from the first, 0-based) on which [`LATE_SEAT`] answers late, and
+/// when its answer arrives (New York time): a minute before the 09:30 ET reference.
+pub const LATE_SESSION: u32 = 1;
+pub const LATE_ANSWER: (u32, u32) = (9, 29);
+/// The model seat that answers late on [`LATE_SESSION`] (the last to answer in turn, so the
+/// others answer as on every session).
+pub const LATE_SEAT: &str = DEMO_MODELS[DEMO_MODELS.len() - 1].seat;
 /// The last stamped list, after the last close's score lines.
 pub const LAST_STAMP: (u32, u32) = (16, 20);
 
@@ -278,8 +288,27 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
             break;
         }
         if k < sessions {
+            if k == LATE_SESSION {
+                league.hold_ask = Some((morning_run_id(day), LATE_SEAT.to_string()));
+            }
             step_to(&mut league, &step, at(day, MORNING), None, prices)?;
             step_to(&mut league, &step, at(day, DEADLINE), None, prices)?;
+            if k == LATE_SESSION {
+                // The late seat's answer arrives, is sealed at once and stamped on arrival.
+                let held = std::mem::take(&mut league.held);
+                if held.is_empty() {
+                    return Err(Unusable::new(format!(
+                        "DEMO: {LATE_SEAT} was not asked on {day}"
+                    )));
+                }
+                step_to(&mut league, &step, at(day, LATE_ANSWER), Some(held), prices)?;
+                let due = league.engine.arrival_stamp_at().ok_or_else(|| {
+                    Unusable::new(format!(
+                        "DEMO: no stamp on arrival due after {LATE_SEAT}'s answer on {day}"
+                    ))
+                })?;
+                step_to(&mut league, &step, due, None, prices)?;
+            }
         }
         step_to(&mut league, &step, at(day, CLOSE), None, prices)?;
     }

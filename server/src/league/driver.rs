@@ -386,6 +386,12 @@ pub struct League {
     /// it writes the list and has the anchors asked elsewhere (`serve --league` hands them
     /// to its anchoring thread).
     pub stamp_hook: Option<StampHook>,
+    /// A seat of a run whose ask is held back, `(run_id, seat)`: its [`Action::Ask`] goes to
+    /// [`League::held`] instead of out, for a caller that sends it later (the DEMO league's
+    /// seat that answers a minute before the reference, spec §3.2). None: every ask goes out.
+    pub hold_ask: Option<(String, String)>,
+    /// The asks held back ([`League::hold_ask`]), to hand to [`League::apply`] later.
+    pub held: Vec<Action>,
 }
 
 /// Takes a stamp at the instant it is handed (see [`League::stamp_hook`]).
@@ -568,6 +574,8 @@ impl League {
             left_unanswered: Vec::new(),
             in_flight: Vec::new(),
             stamp_hook: None,
+            hold_ask: None,
+            held: Vec::new(),
         };
         league.recall_errors()?;
         let opened = serde_json::json!({"event": "opened",
@@ -797,6 +805,24 @@ impl League {
                     Action::TakeSnapshot { run_id, session } => {
                         let next = self.snapshot(&run_id, session, provider);
                         queue.extend(next);
+                    }
+                    Action::Ask {
+                        run_id,
+                        seat,
+                        request,
+                        deadline,
+                    } if self
+                        .hold_ask
+                        .as_ref()
+                        .is_some_and(|(r, s)| *r == run_id && *s == seat) =>
+                    {
+                        self.hold_ask = None;
+                        self.held.push(Action::Ask {
+                            run_id,
+                            seat,
+                            request,
+                            deadline,
+                        });
                     }
                     Action::Ask {
                         run_id,
