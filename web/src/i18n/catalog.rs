@@ -238,6 +238,7 @@ catalog! {
     SumAnchored { en: "{file} is anchored in Bitcoin block {height}", zh: "{file} 锚定在比特币区块 {height} 中", ar: "{file} مثبت في كتلة بيتكوين {height}", }
     SumTimestamped { en: "{file} was timestamped at {time} by {authority}", zh: "{file} 于 {time} 由 {authority} 加盖时间戳", ar: "{file} حصل على طابع زمني عند {time} من {authority}", }
     SumInRekorSince { en: "{file} is in the Rekor log since {time}", zh: "{file} 自 {time} 起在 Rekor 日志中", ar: "{file} في سجل Rekor منذ {time}", }
+    SumInRekorNoTime { en: "{file} is in the Rekor log (the entry has no integratedTime: a Rekor v2 log signs no time, so no time is established)", zh: "{file} 在 Rekor 日志中（该条目没有 integratedTime：Rekor v2 日志不签署时间，因此未确立时间）", ar: "{file} في سجل Rekor (لا integratedTime في الإدخال: لا يوقّع سجل Rekor v2 أي وقت، فلم يثبت أي وقت)", }
     SumInRekorUnsigned { en: "{file} is in the Rekor log (its integratedTime is unsigned: no time established)", zh: "{file} 在 Rekor 日志中（其 integratedTime 未签名：未确立时间）", ar: "{file} في سجل Rekor (قيمة integratedTime غير موقّعة: لم يثبت أي وقت)", }
     SumOpenOne { en: "{n} proof is not verified yet", zh: "{n} 个证明尚未验证", ar: "إثبات واحد لم يتم التحقق منه بعد ({n})", }
     SumOpenMany { en: "{n} proofs are not verified yet", zh: "{n} 个证明尚未验证", ar: "إثباتات لم يتم التحقق منها بعد: {n}", }

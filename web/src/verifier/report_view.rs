@@ -135,6 +135,9 @@ pub fn summary(r: &VerifierReport) -> String {
                     ("time", &e.integrated_time.as_deref().unwrap_or("?")),
                 ],
             )
+        } else if e.integrated_time.is_none() {
+            // A Rekor v2 entry: the log states no time at all.
+            tr(M::SumInRekorNoTime, &[("file", &list)])
         } else {
             tr(M::SumInRekorUnsigned, &[("file", &list)])
         });
