@@ -1671,6 +1671,7 @@ catalog! {
     RptCheckFailed { en: "{name}: {check}", zh: "{name}：{check}", ar: "{name}: {check}", }
     RptDidNotVerify { en: "{name}: did not verify", zh: "{name}：未通过验证", ar: "{name}: لم يجتز التحقق", }
     RptRekorNoKey { en: "{error}: the log's public key was not given", zh: "{error}：未提供日志公钥", ar: "{error}: لم يُقدَّم المفتاح العام للسجل", }
+    RptClimSealBroken { en: "{file}: the climatology table is not the one sealed in the declaration (content SHA-256 {sealed}): missing, unreadable or edited", zh: "{file}：气候基准表不是声明中封印的那一份（内容 SHA-256 {sealed}）：缺失、无法读取或已被修改", ar: "{file}: جدول المناخ ليس المختوم في الإعلان (SHA-256 للمحتوى {sealed}): مفقود أو غير مقروء أو معدَّل", }
     RptChainBroken { en: "{name}: the chain does not hold", zh: "{name}：链不成立", ar: "{name}: السلسلة لا تصمد", }
     RptChecksNothing { en: "{list}: checks nothing: {reason}", zh: "{list}：没有检查任何内容：{reason}", ar: "{list}: لا تفحص شيئًا: {reason}", }
     AwAtEt { en: "{utc} ({et} ET)", zh: "{utc}（美东时间 {et}）", ar: "{utc} ({et} بتوقيت ET)", }

@@ -345,8 +345,7 @@ pub fn file_problem(p: &FileProblem<'_>) -> String {
     }
 }
 
-/// A climatology table that is not the one the declaration sealed (spec §4.3), as the Scores
-/// page says it.
+/// A climatology table that is not the one the declaration sealed (spec §4.3).
 #[cfg(feature = "verify-worker")]
 fn clim_seal_broken(c: &sealbook_core::score::baselines::ClimSeal) -> String {
     use sealbook_core::records::names::CLIM_FILE;
@@ -358,7 +357,7 @@ fn clim_seal_broken(c: &sealbook_core::score::baselines::ClimSeal) -> String {
         ClimSeal::Held { .. } | ClimSeal::NotSealed { .. } => "",
     };
     tr(
-        M::ScClimSealBroken,
+        M::RptClimSealBroken,
         &[("sealed", &sealed), ("file", &CLIM_FILE)],
     )
 }
