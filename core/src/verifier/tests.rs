@@ -80,6 +80,7 @@ fn verifier_report(
         answers: None,
         answers_error: None,
         ask_texts: None,
+        climatology: None,
     }
 }
 

@@ -168,6 +168,7 @@ mod tests {
             answers: None,
             answers_error: None,
             ask_texts: None,
+            climatology: None,
         };
         let overall = sealbook_core::verifier::overall::Overall::of(&report);
         let msg = FromWorker::Done {
