@@ -115,8 +115,8 @@ const ASKS_KEYS: [F; 21] = [
 /// The spec's names published under another name: (spec name, published name, file, note).
 const RENAMED: [(&str, &str, &str, &str); 12] = [
     ("pall", "seats.<seat>.<horizon>.brier", "council-stats.json", "the Brier score over all rows, draws included (the primary score)"),
-    ("n_eff.per_run", "n_eff", "council-stats.json", "one row per run and horizon over every sealed run (run_id, session, horizon, n, rho, n_eff)"),
-    ("n_eff.counted.per_run", "", "council-stats.json", "not published yet: recompute from council-forecasts.csv rows with status counted whose book sealing time is before reference_at (spec §5.1, Appendix C)"),
+    ("n_eff.per_run", "n_eff_all_runs", "council-stats.json", "one row per run and horizon over every sealed run, counted or not, late answers included (run_id, session, horizon, n, rho, n_eff)"),
+    ("n_eff.counted.per_run", "n_eff", "council-stats.json", "one row per run and horizon over the counted series: counted runs, the common event, answers sealed before the reference, each seat's latest answer line (spec §5.1)"),
     ("power_brier", "comparisons[].power", "council-stats.json", "per confirmatory comparison: sigma_G, the sessions needed to detect 0.01 and the effect detectable at the sessions held (spec §4.6)"),
     ("n_eff_errors", "independence.runs[].errors", "council-stats.json", "the correlation of the seats' error indicators per run and horizon"),
     ("bss_reference", "table[].p_up_ex_draw", "council-clim-window.json", "the ex-draw base rate the league's own skill score uses; also climatology_fixed.table[].p_up_ex_draw in council-calibration.json"),
@@ -618,7 +618,8 @@ const STATS: &[N] = &[
     n(("seats", "object", "", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
     n(("grid", "object", "", "per seat, market and horizon: the same scores"), &[n(("<seat>", "object", "", "the seat"), &[n(("<asset>", "object", "", "the market"), &[n(("<horizon>", "object", "", "one cell of the model x market x horizon grid (§4.10)"), GRID_CELL)])])]),
     n(("consensus", "object", "", "per horizon: the consensus' brier, dispersion, members, n, sessions, interval, ci95, ci95_method, clim_brier, bss_clim, n_clim, momentum_brier, momentum_n, all_wrong, minority_right, calibration"), &[n(("<horizon>", "object", "", "the consensus on the horizon"), CONSENSUS_HORIZON)]),
-    n(("n_eff", "array", "", "per run and horizon: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.per_run)"), NEFF_ROW),
+    n(("n_eff", "array", "", "per run and horizon of the counted series: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.counted.per_run)"), NEFF_ROW),
+    n(("n_eff_all_runs", "array", "", "per run and horizon over every sealed run, counted or not, late answers and own-reference cells included: n, pairs, rho and N_eff (spec n_eff.per_run)"), NEFF_ROW),
     n(("n_eff_mean_rho", "object", "", "per horizon: the mean rho of its n_eff rows"), &[n(("<horizon>", "object", "", "the horizon's mean correlation"), &[n(("rho", "number", "", "the mean rho (numpy mean) of its n_eff[] rows that have both a rho and an N_eff: the rho the curve N_eff = n / (1 + (n - 1) rho) is drawn at (§5.1)"), &[]), n(("readings", "integer", "count", "how many rows it averages"), &[])])]),
     n(("independence", "object", "", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"), &[]),
     n(("primary_endpoint", "object", "", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"), &[]),

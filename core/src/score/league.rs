@@ -31,7 +31,9 @@ use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
 use super::ids::{intern, RowIds};
-use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
+use super::independence::{
+    mean_rho_by_horizon, neff_rows_every_run, neff_rows_of, run_cells, HorizonRho, NeffRow,
+};
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
 use super::notes::{Note, StatsNote, StatsWording};
@@ -202,8 +204,14 @@ pub struct LeagueStats {
     /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
     pub grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>>,
     pub consensus: BTreeMap<String, ConsensusHorizon>,
-    /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
+    /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]): the
+    /// spec's counted series, `n_eff.counted.per_run`.
     pub n_eff: Vec<NeffRow>,
+    /// N_eff per run and horizon over every sealed run (§5.1's broader `n_eff.per_run`): runs
+    /// counted or not, late answers and own-reference cells included
+    /// ([`super::independence::neff_rows_every_run`]).
+    #[serde(default)]
+    pub n_eff_all_runs: Vec<NeffRow>,
     /// Per horizon, the mean rho of its `n_eff[]` readings (the N_eff curve's rho, §5.1).
     pub n_eff_mean_rho: BTreeMap<String, HorizonRho>,
     /// §5's companion figures per run and horizon ([`super::independence_tables`]).
@@ -259,6 +267,7 @@ impl LeagueStats {
             notes.extend(hs.values_mut().map(|f| &mut f.logistic_note));
         }
         notes.extend(self.n_eff.iter_mut().map(|r| &mut r.note));
+        notes.extend(self.n_eff_all_runs.iter_mut().map(|r| &mut r.note));
         let ind = &mut self.independence;
         notes.push(&mut ind.roster.note);
         for r in &mut ind.runs {
@@ -428,6 +437,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         consensus,
         n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
         n_eff,
+        n_eff_all_runs: neff_rows_every_run(inp.rows, &ids),
         independence: independence_of(
             inp.rows,
             &ids,
