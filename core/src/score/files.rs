@@ -241,7 +241,7 @@ impl LeagueFiles {
         })
     }
 
-    /// [`league_stats`] of these files, saying where the rows came from.
+    /// [`super::league::league_stats`] of these files, saying where the rows came from.
     pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
         self.stats_with_crowd(None, stats)
     }
