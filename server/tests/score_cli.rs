@@ -185,25 +185,42 @@ fn score_matches_the_numpy_peer() {
         "six seats and three baselines, three horizons with outcomes"
     );
 
-    // N_eff rows: same runs, horizons and seat counts; rho and N_eff from np.corrcoef.
-    let (o, p) = (
-        ours["n_eff"].as_array().unwrap(),
-        peer["n_eff"].as_array().unwrap(),
-    );
-    assert_eq!(o.len(), 25 * 4);
-    assert_eq!(o.len(), p.len());
-    for (a, b) in o.iter().zip(p) {
-        let what = format!("n_eff {} {}", b["run_id"], b["horizon"]);
-        for k in ["run_id", "horizon", "n"] {
-            assert_eq!(a[k], b[k], "{what} {k}");
-        }
-        assert!(
-            a["n"].as_u64().unwrap() <= 6,
-            "{what}: a baseline in N_eff's n"
+    // N_eff rows, the counted series (spec n_eff.counted.per_run) and the one over every
+    // sealed run (n_eff.per_run): same runs, horizons and seat counts; rho and N_eff from
+    // np.corrcoef.
+    for series in ["n_eff", "n_eff_all_runs"] {
+        let (o, p) = (
+            ours[series].as_array().unwrap(),
+            peer[series].as_array().unwrap(),
         );
-        close(&a["rho"], &b["rho"], &format!("{what} rho"));
-        close(&a["n_eff"], &b["n_eff"], &format!("{what} n_eff"));
+        assert_eq!(o.len(), 25 * 4, "{series}");
+        assert_eq!(o.len(), p.len(), "{series}");
+        for (a, b) in o.iter().zip(p) {
+            let what = format!("{series} {} {}", b["run_id"], b["horizon"]);
+            for k in ["run_id", "horizon", "n"] {
+                assert_eq!(a[k], b[k], "{what} {k}");
+            }
+            assert!(
+                a["n"].as_u64().unwrap() <= 6,
+                "{what}: a baseline in N_eff's n"
+            );
+            close(&a["rho"], &b["rho"], &format!("{what} rho"));
+            close(&a["n_eff"], &b["n_eff"], &format!("{what} n_eff"));
+        }
     }
+    // The season's not_counted answers are in the broader series only.
+    let seats_in = |series: &str| -> u64 {
+        ours[series]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["n"].as_u64().unwrap())
+            .sum()
+    };
+    assert!(
+        seats_in("n_eff_all_runs") > seats_in("n_eff"),
+        "the generated season has not_counted answers"
+    );
 
     // The primary endpoint: same gains, same default_rng(20261102) blocks, same verdict.
     let (a, b) = (&ours["primary_endpoint"], &peer["primary_endpoint"]);

@@ -10,7 +10,7 @@
       coin at 50, a climatology base rate, the 55% momentum rule), whose model is their name.
   season.py peer CSV CLIM
       prints JSON: Brier per seat and horizon (np.mean), the N_eff rows per run and horizon
-      (np.corrcoef over common markets), and the primary endpoint (consensus vs climatology
+      (np.corrcoef over common markets; the counted series and the one over every sealed run), and the primary endpoint (consensus vs climatology
       session gains from session 11; moving blocks of 5, 10,000 resamples,
       np.random.default_rng(20261102), np.percentile), the confirmatory comparisons (section
       4.6: TOST and the 90% interval by statsmodels, the power figure), with the seconds each
@@ -197,9 +197,16 @@ def common(rows):
             and r["same_event"] == "true" and r["line_kind"] == "issue"]
 
 
-def neff(rows):
+def every_run(rows):
+    """Spec 5.1's broader n_eff.per_run: a council seat's stated probability from an issue line
+    of any sealed run, counted or not, late answers and own-reference cells included."""
+    return [r for r in rows if r["model"] not in BASELINES and r["status"] in ("counted", "not_counted") and stated(r)
+            and r["line_kind"] == "issue"]
+
+
+def neff(rows, admitted=common):
     runs = {}
-    for r in common(rows):
+    for r in admitted(rows):
         runs.setdefault((r["run_id"], r["horizon"]), {}).setdefault(r["seat"], {})[r["asset"]] = float(r["prob_up"])
     order = {h: k for k, (h, _) in enumerate(HORIZONS)}
     out = []
@@ -332,7 +339,8 @@ def peer(csv_path, clim_path):
     c3 = time.process_time()
     t3 = time.perf_counter()
     compared = comparisons(rows, clim)
-    return {"rows": len(rows), "seats": seats, "n_eff": n_eff, "primary_endpoint": endpoint,
+    return {"rows": len(rows), "seats": seats, "n_eff": n_eff, "n_eff_all_runs": neff(rows, every_run),
+            "primary_endpoint": endpoint,
             "comparisons": compared,
             "seconds": {"read": t1 - t0, "figures": t2 - t1, "primary_bootstrap": t3 - t2,
                         "primary_bootstrap_cpu": c3 - c2, "total": t3 - t0}}

@@ -1,6 +1,6 @@
 //! The confirmatory comparisons with their equivalence test and power (spec seed 000 §4.6,
-//! Requirement 10): every council seat and the published consensus against the coin and the
-//! sealed climatology, on each horizon's common events of the confirmatory window (session
+//! Requirement 10): every council seat and the published consensus against the coin, the
+//! sealed climatology and the crowd, on each horizon's common events of the confirmatory window (session
 //! [`PRIMARY_FIRST_SESSION`] on, §8: the design window before it is read by no confirmatory
 //! figure).
 //!
@@ -15,6 +15,13 @@
 //!   held. sigma_G is the sd of the session gains once [`SIGMA_FROM_SESSIONS`] sessions are
 //!   scored; before that the spec's proxy, a forecast-level sd of 0.062 with rho 0.41 over the
 //!   comparison's events per session (12 markets when it has none yet).
+//!
+//! The crowd (§4.9, "on the same sessions and markets"): on a one-day common event, the sealed
+//! price of the admitted crowd contract (volume at least $1,000; Polymarket's when it lists
+//! the market, else Kalshi's) that the event's run lists for the event's market, read as the
+//! crowd's probability of the league's event and scored on the league's outcome. Events
+//! without such a price are not in the crowd comparisons; the crowd contract's own question
+//! can resolve apart from the league's (`crowd.*.d`, the 2d rule of §4.9).
 
 use super::brier::brier;
 use super::seams::Interval;
@@ -58,6 +65,8 @@ pub enum Benchmark {
     Coin,
     /// The sealed table's base rate of the event's market and horizon (§4.3).
     Climatology,
+    /// The crowd's sealed price of the event's run and market (§4.9; one-day events).
+    Crowd,
 }
 
 /// Where sigma_G comes from.
@@ -110,14 +119,17 @@ pub(crate) struct ComparisonLosses {
 impl ComparisonLosses {
     /// Records one resolved common event of session number `session` on horizon `h`: the
     /// consensus' loss and each seat's stated probability (percent), against the coin and,
-    /// where the table has the event's base rate, climatology (`clim_q`, 0-1). Events before
-    /// the confirmatory window are left out.
+    /// where the table has the event's base rate, climatology (`clim_q`, 0-1), and where the
+    /// book has the crowd's price of the event, the crowd (`crowd_q`, 0-1). Events before the
+    /// confirmatory window are left out.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn add_event<'s>(
         &mut self,
         h: Horizon,
         session: Option<u32>,
         up: bool,
         clim_q: Option<f64>,
+        crowd_q: Option<f64>,
         consensus_loss: f64,
         seats: impl Iterator<Item = (&'s str, f64)>,
     ) {
@@ -139,6 +151,9 @@ impl ComparisonLosses {
             if let Some(q) = clim_q {
                 one(Benchmark::Climatology, brier(100.0 * q, up));
             }
+            if let Some(q) = crowd_q {
+                one(Benchmark::Crowd, brier(100.0 * q, up));
+            }
         };
         push(Forecaster::Consensus, consensus_loss);
         for (seat, p_pct) in seats {
@@ -147,7 +162,7 @@ impl ComparisonLosses {
     }
 
     /// Every comparison's reading, the consensus first, then seats by name; per forecaster the
-    /// coin before climatology, horizons in their order.
+    /// coin, climatology, then the crowd, horizons in their order.
     pub(crate) fn read(self) -> Vec<Comparison> {
         self.by
             .into_iter()
@@ -245,6 +260,7 @@ mod tests {
             Some(first - 1),
             true,
             Some(0.5),
+            None,
             0.1,
             [("a", 60.0)].into_iter(),
         );
@@ -254,6 +270,7 @@ mod tests {
             Some(first),
             true,
             None,
+            None,
             0.1,
             [("a", 60.0)].into_iter(),
         );
@@ -262,6 +279,7 @@ mod tests {
             Some(first + 1),
             false,
             Some(0.6),
+            Some(0.7),
             0.2,
             [("a", 60.0)].into_iter(),
         );
@@ -275,12 +293,19 @@ mod tests {
             vec![
                 (Forecaster::Consensus, Benchmark::Coin, 2, 2),
                 (Forecaster::Consensus, Benchmark::Climatology, 1, 1),
+                (Forecaster::Consensus, Benchmark::Crowd, 1, 1),
                 (Forecaster::Seat("a".into()), Benchmark::Coin, 2, 2),
                 (Forecaster::Seat("a".into()), Benchmark::Climatology, 1, 1),
+                (Forecaster::Seat("a".into()), Benchmark::Crowd, 1, 1),
             ]
         );
+        // Seat a against the crowd's 70% on the down day: G = 0.49 - 0.36.
+        assert_eq!(
+            read[5].estimate,
+            Some(brier(70.0, false) - brier(60.0, false))
+        );
         // Seat a: G = 0.25 - 0.16 on the up day, 0.25 - 0.36 on the down day.
-        let a_coin = &read[2];
+        let a_coin = &read[3];
         assert_eq!(
             a_coin.estimate,
             numpy_reduce::mean(&[0.25 - brier(60.0, true), 0.25 - brier(60.0, false)])

@@ -125,6 +125,19 @@ pub struct CrowdStats {
     pub kalshi_mismatches: Vec<KalshiMismatch>,
 }
 
+/// The crowd's price of each run's markets for the comparisons against the crowd (§4.6, §4.9):
+/// of each question, the sealed `p_up` of the admitted contracts only (volume at least
+/// [`VOLUME_FLOOR_USD`]), whether or not the crowd's own question has resolved.
+pub fn crowd_prices(st: &CrowdStats) -> super::league::CrowdPrices {
+    let mut out = super::league::CrowdPrices::new();
+    for q in st.questions.iter().filter(|q| q.admitted) {
+        out.entry(q.run_id.clone())
+            .or_default()
+            .insert(q.code.clone(), q.p_up);
+    }
+    out
+}
+
 /// The sealed Kalshi price against its interpolation, when the strikes and close are sealed.
 fn kalshi_check(q: &Quote) -> Option<Option<f64>> {
     Some(kalshi_above_close(q.lo?, q.hi?, q.prev_close?))

@@ -13,10 +13,10 @@ use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::book_lines::{BookLineError, BookLines};
 use super::counting::Counting;
-use super::crowd_book::crowd_stats;
+use super::crowd_book::{crowd_prices, crowd_stats};
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence_in, Independence};
-use super::league::{league_stats, LeagueInputs, LeagueStats, RowsFrom};
+use super::league::{league_stats_with_crowd, CrowdPrices, LeagueInputs, LeagueStats, RowsFrom};
 use super::roster::{league_roster, Roster, RosterError};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
@@ -67,7 +67,7 @@ pub fn league_stats_from_files(
     stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
     let f = LeagueFiles::read(files)?;
-    with_book(f.stats(stats), &f.rows, files.book)
+    with_book(&f, files.book, stats)
 }
 
 /// The `n_eff[]` rows alone from the same files (`sealbook neff`): only the forecasts file and
@@ -91,21 +91,26 @@ pub fn league_stats_and_matrices_from_files(
 ) -> Result<(LeagueStats, Vec<RunMatrix>), InputError> {
     let f = LeagueFiles::read(files)?;
     Ok((
-        with_book(f.stats(stats), &f.rows, files.book)?,
+        with_book(&f, files.book, stats)?,
         run_matrices(&f.rows, f.times.as_ref()),
     ))
 }
 
-/// The tables that read the book beyond its sealing times: the crowd comparison (with each
-/// seat's one-day `bss_crowd`) and the forecasts file's agreement with the sealed answers.
+/// The files' stats with the tables that read the book beyond its sealing times: the crowd
+/// comparison (with each seat's one-day `bss_crowd`), the confirmatory comparisons against the
+/// crowd's prices, and the forecasts file's agreement with the sealed answers.
 fn with_book(
-    mut st: LeagueStats,
-    rows: &[ForecastRow],
+    f: &LeagueFiles,
     book: Option<&[u8]>,
+    stats: &dyn StatsSeams,
 ) -> Result<LeagueStats, InputError> {
-    let Some(book) = book else { return Ok(st) };
+    let Some(book) = book else {
+        return Ok(f.stats(stats));
+    };
+    let rows = &f.rows;
     let lines = BookLines::parse(book).map_err(InputError::BookLine)?;
     let crowd = crowd_stats(rows, &lines).map_err(InputError::BookLine)?;
+    let mut st = f.stats_with_crowd(Some(&crowd_prices(&crowd)), stats);
     for (seat, split) in &crowd.seats {
         if let Some(h) = st
             .seats
@@ -236,13 +241,23 @@ impl LeagueFiles {
         })
     }
 
-    /// [`league_stats`] of these files, saying where the rows came from.
+    /// [`super::league::league_stats`] of these files, saying where the rows came from.
     pub fn stats(&self, stats: &dyn StatsSeams) -> LeagueStats {
+        self.stats_with_crowd(None, stats)
+    }
+
+    /// [`LeagueFiles::stats`] with the crowd's prices of the book's runs
+    /// ([`league_stats_with_crowd`]).
+    pub fn stats_with_crowd(
+        &self,
+        crowd: Option<&CrowdPrices>,
+        stats: &dyn StatsSeams,
+    ) -> LeagueStats {
         LeagueStats {
             rows_from: self.rows_from,
             counting: self.counting.clone(),
             climatology_seal: self.clim_seal.clone(),
-            ..league_stats(&self.inputs(), stats)
+            ..league_stats_with_crowd(&self.inputs(), crowd, stats)
         }
     }
 

@@ -9,6 +9,8 @@
 //! [`super::eligibility::admission`], the rule the consensus uses too), and of each seat in a run
 //! its latest answer line only.
 
+use super::baselines::is_baseline;
+use super::cells::cell_of;
 use super::eligibility::{admission, Admission};
 use super::ids::RowIds;
 use super::notes::{Note, StatsNote};
@@ -138,9 +140,35 @@ pub(crate) fn run_cells<'a>(
     ids: &RowIds<'a>,
     sealing_times: Option<&BTreeMap<u64, Instant>>,
 ) -> RunCells<'a> {
-    let admitted: Vec<usize> = (0..rows.len())
-        .filter(|&i| matches!(admission(&rows[i], sealing_times), Admission::In))
-        .collect();
+    latest_cells(rows, ids, |r| {
+        matches!(admission(r, sealing_times), Admission::In)
+    })
+}
+
+/// Whether a row is in the series over every sealed run (spec §5.1's `n_eff.per_run`): a
+/// council seat's stated probability from an answer line (`issue`) of any run, counted or
+/// not, whatever its sealing time and reference (late answers and own-reference cells
+/// included); correction cells are not in the sealed answers and baselines are not seats.
+fn in_every_run(r: &ForecastRow) -> bool {
+    !is_baseline(&r.model)
+        && matches!(r.status.as_str(), "counted" | "not_counted")
+        && r.line_kind == "issue"
+        && cell_of(r).stated().is_some()
+}
+
+/// The N_eff rows over every sealed run (spec §5.1 `n_eff.per_run`, the broader series beside
+/// the counted one of [`neff_rows`]), in run and horizon order.
+pub(crate) fn neff_rows_every_run(rows: &[ForecastRow], ids: &RowIds<'_>) -> Vec<NeffRow> {
+    neff_rows_of(&latest_cells(rows, ids, in_every_run))
+}
+
+/// Per run and horizon, the rows `admit` lets in of each seat's latest answer line among them.
+fn latest_cells<'a>(
+    rows: &'a [ForecastRow],
+    ids: &RowIds<'a>,
+    admit: impl Fn(&ForecastRow) -> bool,
+) -> RunCells<'a> {
+    let admitted: Vec<usize> = (0..rows.len()).filter(|&i| admit(&rows[i])).collect();
     let seats = ids.seats.names.len();
     let key = |i: usize| ids.runs.ids[i] as usize * seats + ids.seats.ids[i] as usize;
     let mut latest: Vec<Option<u64>> = vec![None; ids.runs.names.len() * seats];
@@ -264,6 +292,33 @@ mod tests {
             None,
         );
         assert!(r[0].reading.n_eff.unwrap() < 3.0 && r[0].note.is_none());
+    }
+
+    /// §5.1's two series: the counted one leaves out a not_counted run's answers and an
+    /// own-reference (late) cell; the one over every sealed run keeps both, and still leaves
+    /// out correction cells.
+    #[test]
+    fn the_series_over_every_run_keeps_what_the_counted_one_leaves_out() {
+        let mut rs = rows(&[
+            ("a", [60.0, 40.0, 60.0, 40.0]),
+            ("b", [62.0, 41.0, 57.0, 45.0]),
+            ("c", [55.0, 48.0, 52.0, 46.0]),
+            ("d", [70.0, 30.0, 65.0, 35.0]),
+        ]);
+        for r in rs.iter_mut().filter(|r| r.seat == "c") {
+            r.status = "not_counted".into();
+        }
+        for r in rs.iter_mut().filter(|r| r.seat == "d") {
+            r.same_event = false;
+        }
+        let mut correction = rs[0].clone();
+        (correction.seat, correction.line, correction.line_kind) =
+            ("e".into(), 9, "correction".into());
+        rs.push(correction);
+        let ids = RowIds::of(&rs);
+        let counted = neff_rows(&rs, None);
+        let every = neff_rows_every_run(&rs, &ids);
+        assert_eq!((counted[0].reading.n, every[0].reading.n), (2, 4));
     }
 
     /// The coin seat (constant 50) is a baseline: not in N_eff's n.

@@ -31,7 +31,9 @@ use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
 use super::crowd_book::CrowdStats;
 use super::eligibility::{admission, ranked, Admission};
 use super::ids::{intern, RowIds};
-use super::independence::{mean_rho_by_horizon, neff_rows_of, run_cells, HorizonRho, NeffRow};
+use super::independence::{
+    mean_rho_by_horizon, neff_rows_every_run, neff_rows_of, run_cells, HorizonRho, NeffRow,
+};
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
 use super::notes::{Note, StatsNote, StatsWording};
@@ -202,8 +204,14 @@ pub struct LeagueStats {
     /// `grid.<seat>.<asset>.<horizon>`: every counted stated cell.
     pub grid: BTreeMap<String, BTreeMap<String, BTreeMap<String, GridCell>>>,
     pub consensus: BTreeMap<String, ConsensusHorizon>,
-    /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]).
+    /// N_eff per run and horizon (§5.1), from the rows §5.1 admits (see [`neff_rows`]): the
+    /// spec's counted series, `n_eff.counted.per_run`.
     pub n_eff: Vec<NeffRow>,
+    /// N_eff per run and horizon over every sealed run (§5.1's broader `n_eff.per_run`): runs
+    /// counted or not, late answers and own-reference cells included
+    /// ([`super::independence::neff_rows_every_run`]).
+    #[serde(default)]
+    pub n_eff_all_runs: Vec<NeffRow>,
     /// Per horizon, the mean rho of its `n_eff[]` readings (the N_eff curve's rho, §5.1).
     pub n_eff_mean_rho: BTreeMap<String, HorizonRho>,
     /// §5's companion figures per run and horizon ([`super::independence_tables`]).
@@ -259,6 +267,7 @@ impl LeagueStats {
             notes.extend(hs.values_mut().map(|f| &mut f.logistic_note));
         }
         notes.extend(self.n_eff.iter_mut().map(|r| &mut r.note));
+        notes.extend(self.n_eff_all_runs.iter_mut().map(|r| &mut r.note));
         let ind = &mut self.independence;
         notes.push(&mut ind.roster.note);
         for r in &mut ind.runs {
@@ -403,14 +412,28 @@ fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Op
     climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()))
 }
 
+/// The crowd's sealed price (0-1) of a run's market: run id -> market code -> `p_up` of the
+/// admitted contract the run line lists for it (§4.9; [`super::crowd_book::crowd_prices`]).
+pub type CrowdPrices = BTreeMap<String, BTreeMap<String, f64>>;
+
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {
+    league_stats_with_crowd(inp, None, stats)
+}
+
+/// [`league_stats`] with the crowd's prices, which add the comparisons against the crowd on
+/// the one-day common events (§4.6, §4.9; [`super::comparisons`]).
+pub fn league_stats_with_crowd(
+    inp: &LeagueInputs<'_>,
+    crowd: Option<&CrowdPrices>,
+    stats: &dyn StatsSeams,
+) -> LeagueStats {
     let ids = RowIds::in_season(inp.rows, inp.season_one);
     let mut seats = seat_tables(inp, &ids, stats);
     let grid = grid(inp.rows, &ids);
     let roster = consensus_roster(inp, &ids);
     let (events, excluded) = common_events(inp.rows, inp.sealing_times);
-    let scored = score_events(inp.rows, &ids, events, &roster, inp.climatology);
+    let scored = score_events(inp.rows, &ids, events, &roster, inp.climatology, crowd);
     let comparisons = scored.comparisons.read();
     for ((seat, h), v) in scored.values {
         if let Some(sh) = seats.get_mut(seat).and_then(|m| m.get_mut(h.as_str())) {
@@ -428,6 +451,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
         consensus,
         n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
         n_eff,
+        n_eff_all_runs: neff_rows_every_run(inp.rows, &ids),
         independence: independence_of(
             inp.rows,
             &ids,
@@ -746,6 +770,7 @@ fn score_events<'a>(
     events: CommonEvents<'a>,
     roster: &[(String, String)],
     climatology: Option<&ClimatologyTable>,
+    crowd: Option<&CrowdPrices>,
 ) -> ScoredEvents<'a> {
     // Per seat id: its place in the roster (unlisted seats last) and its family.
     let (rank, families): (Vec<usize>, Vec<&str>) = ids
@@ -807,11 +832,18 @@ fn score_events<'a>(
         if let Some(q) = q {
             e.with_clim.push((kv.published, brier(100.0 * q, up)));
         }
+        // The crowd's price of the event's market in the first of its runs that has one.
+        let crowd_q = crowd.filter(|_| h == Horizon::D1).and_then(|c| {
+            rows.iter()
+                .find_map(|r| c.get(r.run_id.as_str())?.get(r.asset.as_str()))
+                .copied()
+        });
         comparisons.add_event(
             h,
             s,
             up,
             q,
+            crowd_q,
             kv.published,
             answers.iter().map(|a| (a.seat, a.p_pct)),
         );
