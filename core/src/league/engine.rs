@@ -2,7 +2,9 @@
 //! what happened, answering with what to do next. It never does I/O and reads no clock; the
 //! server carries out each [`Action`] and reports back:
 //!
-//! - [`Engine::poll`]`(now)`: on a session at the morning run time, [`Action::TakeSnapshot`];
+//! - [`Engine::poll`]`(now)`: at the morning run time of a session, and at each of its declared
+//!   other runs' times ([`crate::league::schedule::run_slots`], spec §3.4), each in its own
+//!   window, [`Action::TakeSnapshot`];
 //!   at the deadline (the reference time), a `no_answer` line for every seat still silent and
 //!   then [`Action::Stamp`]; on arrival (`schedule.stamp_settle_seconds` after the first line
 //!   sealed since the last stamp, [`Engine::arrival_stamp_at`]) and on the stamping cadence (a
