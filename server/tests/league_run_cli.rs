@@ -12,6 +12,7 @@ mod common;
 use common::{arg, bin, sealbook};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
+use sealbook_core::contract::forecasts_csv::CsvTable;
 use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::book_rows::book_rows;
 use sealbook_core::score::counting::Counting;
@@ -2700,4 +2701,141 @@ fn a_score_seals_the_draw_band_of_the_four_prior_sessions_or_why_there_is_none()
     let theirs = peer(&bad);
     assert_eq!(theirs["failures"].as_array().unwrap().len(), 2, "{theirs}");
     assert!(theirs.to_string().contains("draw"), "{theirs}");
+}
+
+// ---- several runs per session ----------------------------------------------------------------
+
+/// Spec §3.4, requirement 5: a league that declares a 09:00 ET run besides the morning run
+/// asks both, on a fake OpenAI endpoint that answers each run differently; both are sealed with
+/// their own ask hash and scored; the published CSV labels the 09:00 run `not_counted`,
+/// `earlier_run`, and `conformance` accepts it; the statistics are those of the counted rows
+/// alone (the CSV without the other run's rows gives the same seat figures).
+#[test]
+fn a_second_declared_run_is_sealed_scored_and_published_not_counted() {
+    let answer = |p: u32| {
+        let mut items = serde_json::Map::new();
+        for m in MARKETS {
+            items.insert(m.to_string(), serde_json::json!({"1d": {"prob_up": p}}));
+        }
+        format!(
+            "My forecast:\n```json\n{}\n```\n",
+            serde_json::json!({"items": items})
+        )
+    };
+    // The first ask gets 70 everywhere, any later one 5.
+    let bodies = [openai_body(&answer(70)), openai_body(&answer(5))];
+    let url = serve(move |hit, _| Answer::json(200, bodies[hit.min(1)].clone()));
+    let tmp = tempfile::tempdir().unwrap();
+    let seat = format!("[[seat]]\nname = \"gpt\"\nadapter = \"openai\"\nbase_url = \"{url}/v1\"\nmodel = \"gpt-4o-mini\"\napi_key_env = \"SB_TEST_OPENAI_KEY\"\nfamily = \"openai\"\ntimeout_seconds = 20\nretries = 0\n\n");
+    let config = small_config("two runs", &seat) + "\n[schedule]\nother_runs_et = [\"09:00\"]\n";
+    let dir = init(tmp.path(), &config);
+    let d = arg(&dir);
+    let asks = std::fs::read(dir.join("asks.jsonl")).unwrap();
+    let first = canon::parse_line_object(asks.split(|b| *b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(
+        first.get("other_runs_et"),
+        Some(&Value::Array(vec![Value::Str("09:00".into())])),
+        "the declaration names the other run"
+    );
+
+    for (at, run_id) in [
+        (RUN_AT, "2026-10-21-am"),
+        ("2026-10-21T13:00:00Z", "2026-10-21-0900"),
+    ] {
+        let (code, out, err) = output(&["league", "run", d, "--at", at, "--json"]);
+        assert_eq!(code, 0, "{at}: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["run_id"], run_id);
+        assert_eq!(v["answers_sealed"], 2, "{err}");
+    }
+    let (code, out, err) = output(&["league", "run", d, "--at", "2026-10-21T13:10:00Z"]);
+    assert_eq!(code, 2, "nothing more is due: {out}{err}");
+    assert!(err.contains("other runs at 09:00"), "{err}");
+
+    let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
+    let lines = BookLines::parse(&book).unwrap();
+    let runs: Vec<(&str, &str)> = lines
+        .runs
+        .iter()
+        .map(|r| {
+            (
+                r.run_id.as_deref().unwrap(),
+                r.ask_sha256.as_deref().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(runs.len(), 2);
+    assert_eq!((runs[0].0, runs[1].0), ("2026-10-21-am", "2026-10-21-0900"));
+    assert_ne!(runs[0].1, runs[1].1, "each run its own ask hash");
+
+    let (code, out, err) = score_json(d, SCORE_AT);
+    assert_eq!(code, 0, "league score: {out}{err}");
+    let lines = BookLines::parse(&std::fs::read(dir.join("council-book.jsonl")).unwrap()).unwrap();
+    let scored: BTreeSet<u64> = lines.scores.iter().map(|s| s.of).collect();
+    assert_eq!(
+        scored,
+        lines.runs.iter().map(|r| r.n).collect(),
+        "both runs scored"
+    );
+    let (code, out, err) = output(&["league", "publish", d, "--json"]);
+    assert_eq!(code, 0, "league publish: {out}{err}");
+
+    let csv_path = dir.join("council-forecasts.csv");
+    let csv = std::fs::read(&csv_path).unwrap();
+    let table = CsvTable::parse(&csv).unwrap();
+    let col = |name: &str| table.column(name).unwrap();
+    let (run, seat, status, role, prob, horizon) = (
+        col("run_id"),
+        col("seat"),
+        col("status"),
+        col("run_role"),
+        col("prob_up"),
+        col("horizon"),
+    );
+    let gpt: BTreeSet<(&str, &str, &str, &str)> = table
+        .records
+        .iter()
+        .map(|r| &r.fields)
+        .filter(|f| f[seat] == "gpt" && f[horizon] == "1d")
+        .map(|f| {
+            (
+                f[run].as_str(),
+                f[status].as_str(),
+                f[role].as_str(),
+                f[prob].as_str(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        gpt,
+        BTreeSet::from([
+            ("2026-10-21-0900", "not_counted", "earlier_run", "5"),
+            ("2026-10-21-am", "counted", "session_run", "70"),
+        ])
+    );
+    let (code, out, err) = output(&["conformance", arg(&csv_path)]);
+    assert_eq!(code, 0, "conformance: {out}{err}");
+
+    // The statistics of the published CSV are those of its counted rows alone: the same as
+    // the file's without the other run's rows (each on one line, its run id first).
+    let text = String::from_utf8(csv).unwrap();
+    let counted_only = tmp.path().join("counted.csv");
+    let kept: String = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with("2026-10-21-0900,"))
+        .collect();
+    assert!(kept.len() < text.len());
+    std::fs::write(&counted_only, kept).unwrap();
+    let seats_of = |path: &Path| {
+        let (code, out, err) = output(&["score", "--forecasts", arg(path), "--json"]);
+        assert_eq!(code, 0, "score --forecasts: {out}{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        v["seats"].clone()
+    };
+    let all = seats_of(&csv_path);
+    assert!(
+        all["gpt"]["1d"]["n"].as_u64().is_some_and(|n| n > 0),
+        "{all}"
+    );
+    assert_eq!(all, seats_of(&counted_only));
 }

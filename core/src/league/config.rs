@@ -234,6 +234,11 @@ impl Seat {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Schedule {
     pub morning_run: (u32, u32),
+    /// The other runs of each session (spec §3.4: evening runs, earlier or later runs), New
+    /// York times of day in declared order: one before the reference is asked on the session
+    /// day, one at or after the 16:00 close on the day before. None counts (the scheduled
+    /// morning run does); each is sealed, scored and published `not_counted`.
+    pub other_runs: Vec<(u32, u32)>,
     pub reference: (u32, u32),
     pub score: (u32, u32),
     pub stamp_every_minutes: u32,
@@ -488,6 +493,7 @@ struct SeatToml {
 #[serde(deny_unknown_fields)]
 struct ScheduleToml {
     morning_run_et: Option<String>,
+    other_runs_et: Option<Vec<String>>,
     reference_et: Option<String>,
     score_et: Option<String>,
     stamp_every_minutes: Option<u32>,
@@ -928,6 +934,7 @@ impl LeagueConfig {
         };
         let sch = sch.unwrap_or(ScheduleToml {
             morning_run_et: None,
+            other_runs_et: None,
             reference_et: None,
             score_et: None,
             stamp_every_minutes: None,
@@ -953,6 +960,20 @@ impl LeagueConfig {
                 &sspan,
                 "schedule.morning_run_et",
             )?,
+            other_runs: sch
+                .other_runs_et
+                .unwrap_or_default()
+                .into_iter()
+                .map(|t| {
+                    time_of_day(
+                        src,
+                        Some(t),
+                        "",
+                        &sspan,
+                        "schedule.other_runs_et",
+                    )
+                })
+                .collect::<Result<_, _>>()?,
             reference: time_of_day(
                 src,
                 sch.reference_et,
@@ -1005,6 +1026,24 @@ impl LeagueConfig {
                 "schedule.morning_run_et",
                 "the morning run must start before the reference time (spec §3.3)",
             ));
+        }
+        for (i, &t) in schedule.other_runs.iter().enumerate() {
+            let problem = if t == schedule.morning_run {
+                Some("is the morning run's time".to_string())
+            } else if schedule.other_runs[..i].contains(&t) {
+                Some("is named twice".to_string())
+            } else if t >= schedule.reference && t < (16, 0) {
+                Some("falls between the reference and the 16:00 close: a run must be asked before its session's reference (spec §3.3) or after the close, for the next session".to_string())
+            } else {
+                None
+            };
+            if let Some(p) = problem {
+                return Err(src.err(
+                    src.key_line(&sspan, "other_runs_et"),
+                    "schedule.other_runs_et",
+                    format!("{:02}:{:02} {p}", t.0, t.1),
+                ));
+            }
         }
         if schedule.score < (16, 0) {
             return Err(src.err(
@@ -1420,6 +1459,7 @@ pub fn league_config_schema() -> serde_json::Value {
                 "description": "When jobs run, on NYSE sessions (America/New_York).",
                 "properties": {
                     "morning_run_et": hhmm(DEFAULT_MORNING_RUN_ET, "The counted morning run (spec §3.4)"),
+                    "other_runs_et": {"type": "array", "uniqueItems": true, "default": [], "items": {"type": "string", "pattern": "^([01][0-9]|2[0-3]):[0-5][0-9]$"}, "description": "The session's other runs (spec §3.4), New York times HH:MM: before the reference on the session day, or at or after the 16:00 close on the day before (an evening run). Each is sealed, scored and published not_counted (run_role earlier_run); the morning run counts."},
                     "reference_et": hhmm(DEFAULT_REFERENCE_ET, "The reference time: answers count until then (spec §3.3)"),
                     "score_et": hhmm(DEFAULT_SCORE_ET, "Close scoring, after the 16:00 close"),
                     "stamp_every_minutes": count(DEFAULT_STAMP_EVERY_MINUTES, 1, "Stamping cadence during the session day (a floor: sealed lines are also stamped on arrival)."),
@@ -1885,6 +1925,10 @@ kalshi = { enabled = false }
             (format!("{MINIMAL}[schedule]\nmorning_run_et = \"09:45\"\n"), 22, "schedule.morning_run_et", "before the reference"),
             (format!("{MINIMAL}[schedule]\nscore_et = \"15:00\"\n"), 22, "schedule.score_et", "after the 16:00 close"),
             (format!("{MINIMAL}[schedule]\nfirst_session = \"soon\"\n"), 22, "schedule.first_session", "not a date"),
+            (format!("{MINIMAL}[schedule]\nother_runs_et = [\"7:45\"]\n"), 22, "schedule.other_runs_et", "HH:MM"),
+            (format!("{MINIMAL}[schedule]\nother_runs_et = [\"08:30\"]\n"), 22, "schedule.other_runs_et", "the morning run's time"),
+            (format!("{MINIMAL}[schedule]\nother_runs_et = [\"09:00\", \"09:00\"]\n"), 22, "schedule.other_runs_et", "named twice"),
+            (format!("{MINIMAL}[schedule]\nother_runs_et = [\"12:00\"]\n"), 22, "schedule.other_runs_et", "between the reference and the 16:00 close"),
             (format!("{MINIMAL}[anchors]\ntsa = [{{ name = \"a b\", url = \"http://x.example\" }}]\n"), 22, "anchors.tsa[0].name", "letters"),
             (format!("{MINIMAL}[anchors]\nrekor_url = \"ftp://rekor\"\n"), 22, "anchors.rekor_url", "URL"),
             (format!("{MINIMAL}[anchors]\nrekor_key = \"\"\n"), 22, "anchors.rekor_key", "empty"),

@@ -2,7 +2,9 @@
 //! what happened, answering with what to do next. It never does I/O and reads no clock; the
 //! server carries out each [`Action`] and reports back:
 //!
-//! - [`Engine::poll`]`(now)`: on a session at the morning run time, [`Action::TakeSnapshot`];
+//! - [`Engine::poll`]`(now)`: at the morning run time of a session, and at each of its declared
+//!   other runs' times ([`crate::league::schedule::run_slots`], spec §3.4), each in its own
+//!   window, [`Action::TakeSnapshot`];
 //!   at the deadline (the reference time), a `no_answer` line for every seat still silent and
 //!   then [`Action::Stamp`]; on arrival (`schedule.stamp_settle_seconds` after the first line
 //!   sealed since the last stamp, [`Engine::arrival_stamp_at`]) and on the stamping cadence (a
@@ -33,7 +35,8 @@ use crate::league::contracts::run_contracts;
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
-    horizon_score_at, missed_sessions, morning_run_at, reference_at, score_at, score_retry_at,
+    horizon_score_at, missed_sessions, morning_run_at, reference_at, run_slots, score_at,
+    score_retry_at,
 };
 use crate::records::ask_chain::{AskChain, AskLine};
 use crate::records::names::{ask_path, morning_run_id};
@@ -856,21 +859,26 @@ impl Engine {
             return out;
         }
         let (today, _) = now.new_york();
-        if crate::calendar::is_session(today) == Some(true)
-            && today >= self.first_session
-            && now >= morning_run_at(&self.config, today)
-            && now < reference_at(&self.config, today)
-        {
-            let run_id = morning_run_id(today);
-            if !self.runs.iter().any(|r| r.run_id == run_id) {
+        // Today's runs, and tomorrow's evening run asked today (spec §3.4), each in its window.
+        for session in [today, today.add_days(1)] {
+            if crate::calendar::is_session(session) != Some(true) || session < self.first_session {
+                continue;
+            }
+            for slot in run_slots(&self.config, session) {
+                if now < slot.at
+                    || now >= slot.until
+                    || self.runs.iter().any(|r| r.run_id == slot.run_id)
+                {
+                    continue;
+                }
                 self.runs.push(Run {
-                    run_id: run_id.clone(),
-                    session: Some(today),
+                    run_id: slot.run_id.clone(),
+                    session: Some(session),
                     ..Default::default()
                 });
                 out.push(Action::TakeSnapshot {
-                    run_id,
-                    session: today,
+                    run_id: slot.run_id,
+                    session,
                 });
             }
         }
@@ -1004,7 +1012,8 @@ impl Engine {
     /// time is missed, never asked late.
     pub fn missed_runs(&self, now: Instant) -> Vec<String> {
         missed_sessions(&self.config, self.first_session, now, |d| {
-            self.runs.iter().any(|r| r.session == Some(d))
+            let morning = morning_run_id(d);
+            self.runs.iter().any(|r| r.run_id == morning)
         })
         .into_iter()
         .map(morning_run_id)
@@ -1053,13 +1062,11 @@ impl Engine {
                 Some(false) => continue,
                 Some(true) => {}
             }
-            let run_id = morning_run_id(d);
-            if self.runs.iter().any(|r| r.run_id == run_id) {
-                continue;
-            }
-            let t = morning_run_at(&self.config, d).max(now);
-            if t < reference_at(&self.config, d) {
-                consider(t, Due::Run);
+            let next = run_slots(&self.config, d).into_iter().find(|slot| {
+                !self.runs.iter().any(|r| r.run_id == slot.run_id) && slot.at.max(now) < slot.until
+            });
+            if let Some(slot) = next {
+                consider(slot.at, Due::Run);
                 break;
             }
         }
@@ -1400,6 +1407,7 @@ mod tests {
     use crate::score::roster::roster_from_asks;
 
     mod hostile;
+    mod runs;
 
     const CONFIG: &str = r#"
 [league]

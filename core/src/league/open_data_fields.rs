@@ -88,7 +88,7 @@ const BOOK_KEYS: [F; 35] = [
 ];
 
 /// Every key a line of `asks.jsonl` may hold.
-const ASKS_KEYS: [F; 21] = [
+const ASKS_KEYS: [F; 22] = [
     ("n", "integer", "line number", "the line's position, from 1"),
     ("at", "string", "UTC RFC 3339", "when the line was made"),
     ("kind", "string", "", "schedule (the declaration, line 1), roster or ask"),
@@ -101,6 +101,7 @@ const ASKS_KEYS: [F; 21] = [
     ("ask_at_et", "string", "HH:MM New York", "schedule: when the morning run asks"),
     ("reference_at_et", "string", "HH:MM New York", "schedule: the session's reference time"),
     ("score_at_et", "string", "HH:MM New York", "schedule: when the day is scored"),
+    ("other_runs_et", "array", "HH:MM New York", "schedule: the session's other runs (§3.4), each not counted: run id <session>-<HHMM>, asked on the session day before the reference, or at or after the 16:00 close the day before (an evening run)"),
     ("counting_rule", "string", "", "schedule: which run of a session counts (§3.4)"),
     ("stamp_every_minutes", "integer", "minutes", "schedule: the stamping cadence"),
     ("climatology_sha256", "string", "hex SHA-256", "schedule: the sealed content hash of council-clim-window.json (§4.3)"),

@@ -8,7 +8,7 @@ use crate::calendar::{
 };
 use crate::league::config::LeagueConfig;
 use crate::records::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
-use crate::records::names::is_morning_run;
+use crate::records::names::{is_morning_run, morning_run_id, other_run_id};
 
 /// The declaration of a league (spec §3.4, requirement 6), sealed at `at` (RFC 3339 UTC).
 /// Its `climatology_sha256` is the caller's to set (the table the league sealed, if any).
@@ -20,6 +20,8 @@ pub fn declaration(config: &LeagueConfig, at: &str, first_session: Date) -> Decl
         reference_at_et: hm(config.schedule.reference),
         label: None,
         runs: None,
+        other_runs_et: (!config.schedule.other_runs.is_empty())
+            .then(|| config.schedule.other_runs.iter().copied().map(hm).collect()),
         counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
         methodology: Some(config.methodology_version.clone()),
         first_session: Some(first_session.to_string()),
@@ -58,6 +60,56 @@ pub fn first_counted_session(config: &LeagueConfig, now: Instant) -> Option<Date
 pub fn morning_run_at(config: &LeagueConfig, session: Date) -> Instant {
     let (h, m) = config.schedule.morning_run;
     new_york_time(session, h, m)
+}
+
+/// One run of a session's schedule (spec §3.4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunSlot {
+    pub run_id: String,
+    /// When it asks.
+    pub at: Instant,
+    /// Until when it may still be taken: the reference for the counted morning run; for
+    /// another run, the next run's time of the session (or the reference), so that a run
+    /// whose window a late process missed is not asked in a later run's place.
+    pub until: Instant,
+    /// Whether the declared counting rule counts it (the scheduled morning run).
+    pub counted: bool,
+}
+
+/// The runs of `session` in the order they ask (spec §3.4): the scheduled morning run and the
+/// declared other runs (`schedule.other_runs`), one before the reference asked on the session
+/// day, one at or after the 16:00 close asked the calendar day before (an evening run: the
+/// session a line sealed then is for, [`crate::calendar::session_for`]).
+pub fn run_slots(config: &LeagueConfig, session: Date) -> Vec<RunSlot> {
+    let reference = reference_at(config, session);
+    let mut slots = vec![RunSlot {
+        run_id: morning_run_id(session),
+        at: morning_run_at(config, session),
+        until: reference,
+        counted: true,
+    }];
+    for &(h, m) in &config.schedule.other_runs {
+        let day = if (h, m) >= (16, 0) {
+            session.add_days(-1)
+        } else {
+            session
+        };
+        slots.push(RunSlot {
+            run_id: other_run_id(session, (h, m)),
+            at: new_york_time(day, h, m),
+            until: reference,
+            counted: false,
+        });
+    }
+    slots.sort_by_key(|s| s.at);
+    for i in 0..slots.len() {
+        if !slots[i].counted {
+            if let Some(next) = slots.get(i + 1) {
+                slots[i].until = next.at.min(reference);
+            }
+        }
+    }
+    slots
 }
 
 /// The reference time of the session: answers sealed at or after it get their own reference

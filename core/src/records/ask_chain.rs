@@ -4,6 +4,9 @@
 //! schedule (the declaration, the chain's first line, sealed before any run):
 //!         "at", "ask_at_et": "HH:MM", "reference_at_et": "HH:MM" (New York time),
 //!         optional: "label", "runs": [run_id, ...] (a fixed list of counted runs),
+//!         "other_runs_et": ["HH:MM", ...] (the session's runs besides the counted one, each
+//!         not counted: before the reference on the session day, or at or after the 16:00
+//!         close the day before),
 //!         "counting_rule" (which run of a session counts), "methodology" (version),
 //!         "first_session" (YYYY-MM-DD), "stamp_every_minutes", "score_at_et" ("HH:MM"),
 //!         "league" (its name), "seats" (the roster, as [`super::roster`] lays it out),
@@ -37,6 +40,9 @@ pub struct Declaration {
     pub reference_at_et: String,
     pub label: Option<String>,
     pub runs: Option<Vec<String>>,
+    /// The session's other runs (spec §3.4), New York times `HH:MM`; None in a league that
+    /// declared only its morning run.
+    pub other_runs_et: Option<Vec<String>>,
     pub counting_rule: Option<String>,
     pub methodology: Option<String>,
     pub first_session: Option<String>,
@@ -64,6 +70,13 @@ impl Declaration {
             &mut o,
             "runs",
             self.runs
+                .as_ref()
+                .map(|r| Value::Array(r.iter().map(|x| string(x)).collect())),
+        );
+        insert_some(
+            &mut o,
+            "other_runs_et",
+            self.other_runs_et
                 .as_ref()
                 .map(|r| Value::Array(r.iter().map(|x| string(x)).collect())),
         );
@@ -238,6 +251,42 @@ impl Fields<'_> {
                 ))
             }
         };
+        let other_runs_et = match self.o.get("other_runs_et") {
+            None | Some(Value::Null) => None,
+            Some(Value::Array(a)) => Some(
+                a.iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let key = format!("other_runs_et[{i}]");
+                        match t.as_str() {
+                            Some(t) if crate::records::names::parse_hhmm(t).is_some() => {
+                                Ok(t.to_owned())
+                            }
+                            Some(t) => Err((self.err)(
+                                &key,
+                                RosterMessage::NotHhmm {
+                                    value: t.to_owned(),
+                                },
+                            )),
+                            None => Err((self.err)(
+                                &key,
+                                RosterMessage::NotHhmm {
+                                    value: t.type_name().into(),
+                                },
+                            )),
+                        }
+                    })
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            Some(v) => {
+                return Err((self.err)(
+                    "other_runs_et",
+                    RosterMessage::ExpectedList {
+                        found: v.type_name().into(),
+                    },
+                ))
+            }
+        };
         let stamp_every_minutes = match self.o.get("stamp_every_minutes") {
             None | Some(Value::Null) => None,
             Some(Value::Int(i)) => Some(
@@ -278,6 +327,7 @@ impl Fields<'_> {
             reference_at_et: self.hhmm("reference_at_et", true)?.unwrap_or_default(),
             label: self.opt("label")?,
             runs,
+            other_runs_et,
             counting_rule: self.opt("counting_rule")?,
             methodology: self.opt("methodology")?,
             first_session: self.opt("first_session")?,
@@ -332,6 +382,7 @@ mod tests {
             reference_at_et: "09:30".into(),
             label: Some("league".into()),
             runs: None,
+            other_runs_et: Some(vec!["07:45".into(), "18:00".into()]),
             counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
             methodology: Some("m-1".into()),
             first_session: Some("2026-10-21".into()),
@@ -397,6 +448,12 @@ mod tests {
             ("at", Value::Str("noon".into()), "at"),
             ("runs", Value::Str("r".into()), "runs"),
             ("runs", Value::Array(vec![Value::Bool(true)]), "runs[0]"),
+            ("other_runs_et", Value::Str("07:45".into()), "other_runs_et"),
+            (
+                "other_runs_et",
+                Value::Array(vec![Value::Str("07:45".into()), Value::Str("7:45".into())]),
+                "other_runs_et[1]",
+            ),
             (
                 "stamp_every_minutes",
                 crate::records::names::int(0),

@@ -112,6 +112,12 @@ pub fn morning_run_id(session: Date) -> String {
     format!("{session}{MORNING_RUN_SUFFIX}")
 }
 
+/// The id of a session's other run asked at `hh:mm` New York time (spec §3.4: not counted),
+/// `<session>-<hhmm>` (an evening run, asked the day before, too).
+pub fn other_run_id(session: Date, (h, m): (u32, u32)) -> String {
+    format!("{session}-{h:02}{m:02}")
+}
+
 /// Whether `run_id` names `session`'s scheduled morning run.
 pub fn is_morning_run(run_id: &str, session: Date) -> bool {
     run_id

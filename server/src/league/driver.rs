@@ -62,9 +62,7 @@ use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::records::ask_chain::AskChain;
-use sealbook_core::records::names::{
-    morning_run_id, stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS,
-};
+use sealbook_core::records::names::{stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
 use sealbook_core::score::book_lines::build::{
     crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
@@ -1574,24 +1572,32 @@ impl League {
         Ok(())
     }
 
-    /// Re-takes every sealed score line of `session`'s run: a re-taken line whose prices
+    /// Re-takes every sealed score line of `session`'s runs: a re-taken line whose prices
     /// differ from the line's (or from its last correction's) is sealed as a `correction`
     /// naming it (spec §3.10); returns how many.
     pub fn retake(&mut self, session: Date, provider: &dyn PriceProvider) -> Result<u64, Unusable> {
         let book = read(&self.dir.join(BOOK_FILE))?;
         let lines = BookLines::parse(&book)
             .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
-        let run_id = morning_run_id(session);
-        let Some(run) = lines
+        // Every run of the session, the counted one and the others (spec §3.4).
+        let runs: Vec<(String, u64)> = lines
             .runs
             .iter()
-            .find(|r| r.run_id.as_deref() == Some(run_id.as_str()))
-        else {
-            return Ok(0);
-        };
+            .filter(|r| r.at.and_then(sealbook_core::calendar::session_for) == Some(session))
+            .filter_map(|r| Some((r.run_id.clone()?, r.n)))
+            .collect();
         let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
         let mut corrected = 0;
-        for s in lines.scores.iter().filter(|s| s.of == run.n) {
+        for s in lines
+            .scores
+            .iter()
+            .filter(|s| runs.iter().any(|(_, n)| *n == s.of))
+        {
+            let (run_id, run_n) = runs
+                .iter()
+                .find(|(_, n)| *n == s.of)
+                .cloned()
+                .expect("filtered");
             let sealed = texts
                 .get(s.n as usize - 1)
                 .and_then(|t| canon::parse_line_object(t).ok())
@@ -1611,7 +1617,7 @@ impl League {
                 .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
             let sealed = last.unwrap_or(sealed);
             let (fresh, _, unfetched) =
-                self.price_line(&book, &run_id, session, s.horizon, run.n, provider)?;
+                self.price_line(&book, &run_id, session, s.horizon, run_n, provider)?;
             // A correction never drops a market because the provider did not answer for it.
             if !unfetched.is_empty() {
                 return Err(unfetched_error(&run_id, s.horizon, &unfetched));

@@ -1,8 +1,8 @@
 //! `sealbook league run DIR [--at RFC3339]`: one run now (spec §3.1 steps 1-3): the price
 //! snapshot, the ask published and sealed, every seat asked at once, each answer sealed on
 //! receipt. `--at` sets the engine's clock to that instant, advancing with real time from
-//! there; the run line then records `clock: set`. A run that is not due (outside a session's
-//! morning window, or already sealed) is refused (exit 2), and so is one whose price snapshot
+//! there; the run line then records `clock: set`. A run that is not due (outside the windows
+//! of a session's morning run and its declared other runs, or already sealed) is refused (exit 2), and so is one whose price snapshot
 //! ends at or after the session's reference (spec §3.3: nothing is sealed; the run is missed).
 //! A stamp due with the run writes its list first and asks its anchors beside the asks; the
 //! lines sealed after the run's last stamp are stamped before it exits. A
@@ -62,8 +62,23 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     else {
         let (h, m) = league.config.schedule.morning_run;
         let (rh, rm) = league.config.schedule.reference;
+        let others: Vec<String> = league
+            .config
+            .schedule
+            .other_runs
+            .iter()
+            .map(|(h, m)| format!("{h:02}:{m:02}"))
+            .collect();
+        let others = if others.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; its other runs at {} New York time, each until the next run of the session",
+                others.join(", ")
+            )
+        };
         return Err(Unusable::new(format!(
-            "no run is due at {}: a session's morning run is asked from {h:02}:{m:02} to {rh:02}:{rm:02} New York time, once",
+            "no run is due at {}: a session's morning run is asked from {h:02}:{m:02} to {rh:02}:{rm:02} New York time, once{others}",
             now.to_rfc3339()
         )));
     };
