@@ -301,8 +301,25 @@ const UNICODE_WORDS: &[&str] = &[
 
 /// ASCII words for the string-heavy shape: plain text the scanners copy as runs.
 const ASCII_WORDS: &[&str] = &[
-    "gold", "rallies", "on", "a", "weaker", "dollar", "but", "yields", "rise", "after", "the",
-    "payrolls", "print", "and", "guidance", "stays", "hawkish", "into", "quarter-end",
+    "gold",
+    "rallies",
+    "on",
+    "a",
+    "weaker",
+    "dollar",
+    "but",
+    "yields",
+    "rise",
+    "after",
+    "the",
+    "payrolls",
+    "print",
+    "and",
+    "guidance",
+    "stays",
+    "hawkish",
+    "into",
+    "quarter-end",
 ];
 
 /// Characters `J` writes as escapes (quote, backslash, controls) between plain words.
@@ -393,7 +410,10 @@ pub fn deep_answer(r: &mut Rng, i: u64) -> Object {
             ("s".into(), s(r.pick(MARKETS))),
         ];
         if depth % 2 == 0 {
-            m.push(("a".into(), Value::Array(vec![level(r, depth - 1), Value::Null])));
+            m.push((
+                "a".into(),
+                Value::Array(vec![level(r, depth - 1), Value::Null]),
+            ));
         } else {
             m.push(("o".into(), level(r, depth - 1)));
         }
