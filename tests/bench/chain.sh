@@ -16,6 +16,7 @@
 #                                              thread and on every core against the Appendix B
 #                                              step 4 script, and native CPU against the SHA-256
 #                                              bound on the bytes hashed; the worst row last
+#   SEALBOOK_BENCH_BASE=BIN     sweep: also time BIN (another build) on one thread, in the same run
 #   SEALBOOK_BENCH_SHAPES="a b" the sweep's shapes (default: every shape, then each re-spelled)
 #   SEALBOOK_BENCH_RUNS=3       best-of runs for native and wasm
 #   SEALBOOK_BENCH_PY_RUNS=2    best-of runs for Python
@@ -72,8 +73,9 @@ if [ "$lines" = sweep ]; then
     echo "Sweep: books of about $mb MB, machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $("$py" --version 2>&1)"
     echo "SHA-256 bound: openssl speed -evp sha256 (16 KiB blocks, one core) $(awk -v r="$sha_bps" 'BEGIN { printf "%.0f MB/s", r / 1e6 }'); load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
     echo
-    echo "| shape | B/line | lines | MB | Python CPU (s) | Python wall (s) | native 1 thread CPU (s) | CPU vs Python | native every core wall (s) | wall vs Python | SHA-256 bound (s) | native CPU / bound |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
+    base=${SEALBOOK_BENCH_BASE:-}
+    echo "| shape | B/line | lines | MB | Python CPU (s) | Python wall (s) | native 1 thread CPU (s) | CPU vs Python | native every core wall (s) | wall vs Python | SHA-256 bound (s) | native CPU / bound |${base:+ base 1 thread CPU (s) | base CPU vs Python |}"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|${base:+---|---|}"
     rows=""
     shapes=${SEALBOOK_BENCH_SHAPES:-flat council short long strings deep unicode escapes
         flat+respelled council+respelled short+respelled long+respelled strings+respelled
@@ -83,14 +85,19 @@ if [ "$lines" = sweep ]; then
         n=$(awk -v m="$mb" -v b="$(stat -c %s "$book")" 'BEGIN { printf "%d", m * 1e6 / (b / 1000) }')
         hashed=$(target/release/gen-book "$n" "$book" 20261020 "$shape" | awk '/^sha256 input bytes:/ { print $4 }')
         bytes=$(stat -c %s "$book")
-        "$bin" verify "$book" | grep -qx "chain ok: $n lines"
-        (cd "$work" && "$py" -I "$root/tests/py/appendix_b_step4.py") | grep -qx "chain ok: $n lines"
+        "$bin" verify "$book" | grep -x "chain ok: $n lines" >/dev/null
+        (cd "$work" && "$py" -I "$root/tests/py/appendix_b_step4.py") | grep -x "chain ok: $n lines" >/dev/null
         read -r n1_s n1_cpu <<<"$(best_of "$runs" "$bin" verify --threads 1 "$book")"
         read -r nn_s nn_cpu <<<"$(best_of "$runs" "$bin" verify "$book")"
         read -r py_s py_cpu <<<"$(best_of "$py_runs" sh -c 'cd "$1" && exec "$2" -I "$3"' sh "$work" "$py" "$root/tests/py/appendix_b_step4.py")"
+        base_cols=""
+        if [ -n "$base" ]; then
+            read -r _ b1_cpu <<<"$(best_of "$runs" "$base" verify --threads 1 "$book")"
+            base_cols=$(awk -v c="$b1_cpu" -v pc="$py_cpu" 'BEGIN { printf " %.2f | %.1fx |", c, pc / c }')
+        fi
         row=$(awk -v s="$shape" -v n="$n" -v b="$bytes" -v h="$hashed" -v r="$sha_bps" -v pc="$py_cpu" -v pw="$py_s" -v c1="$n1_cpu" -v wn="$nn_s" \
             'BEGIN { bound = h / r; printf "| %s | %.0f | %d | %.1f | %.2f | %.2f | %.2f | %.1fx | %.2f | %.1fx | %.3f | %.2fx |", s, b / n, n, b / 1e6, pc, pw, c1, pc / c1, wn, pw / wn, bound, c1 / bound }')
-        echo "$row"
+        echo "$row$base_cols"
         rows+="$row"$'\n'
         rm -f "$book"
     done
@@ -106,8 +113,8 @@ target/release/gen-book "$lines" "$book" 20261020 "$shape" >/dev/null
 bytes=$(stat -c %s "$book")
 
 # Each verifier must accept the book before it is timed.
-"$bin" verify "$book" | grep -qx "chain ok: $lines lines"
-(cd "$work" && "$py" -I "$root/tests/py/appendix_b_step4.py") | grep -qx "chain ok: $lines lines"
+"$bin" verify "$book" | grep -x "chain ok: $lines lines" >/dev/null
+(cd "$work" && "$py" -I "$root/tests/py/appendix_b_step4.py") | grep -x "chain ok: $lines lines" >/dev/null
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 read -r native1_s native1_cpu <<<"$(best_of "$runs" "$bin" verify --threads 1 "$book")"
