@@ -409,7 +409,7 @@ pub fn deep_answer(r: &mut Rng, i: u64) -> Object {
             ("p".into(), probability(r)),
             ("s".into(), s(r.pick(MARKETS))),
         ];
-        if depth % 2 == 0 {
+        if depth.is_multiple_of(2) {
             m.push((
                 "a".into(),
                 Value::Array(vec![level(r, depth - 1), Value::Null]),
