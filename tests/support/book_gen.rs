@@ -273,3 +273,190 @@ pub fn keyed_line(r: &mut Rng) -> Object {
     }
     obj(members)
 }
+
+/// CJK and Arabic words (with Arabic-Indic digits and a right-to-left mark) for the unicode-heavy
+/// benchmark shape: three bytes a character in UTF-8 for CJK, two for Arabic.
+const UNICODE_WORDS: &[&str] = &[
+    "黄金",
+    "价格",
+    "上涨",
+    "概率",
+    "美元",
+    "走弱",
+    "收益率",
+    "上升",
+    "市场",
+    "预期",
+    "ارتفاع",
+    "الذهب",
+    "سعر",
+    "الدولار",
+    "احتمال",
+    "السوق",
+    "٣٫٥٪",
+    "\u{200f}",
+    "،",
+    "。",
+];
+
+/// ASCII words for the string-heavy shape: plain text the scanners copy as runs.
+const ASCII_WORDS: &[&str] = &[
+    "gold",
+    "rallies",
+    "on",
+    "a",
+    "weaker",
+    "dollar",
+    "but",
+    "yields",
+    "rise",
+    "after",
+    "the",
+    "payrolls",
+    "print",
+    "and",
+    "guidance",
+    "stays",
+    "hawkish",
+    "into",
+    "quarter-end",
+];
+
+/// Characters `J` writes as escapes (quote, backslash, controls) between plain words.
+const ESCAPED_WORDS: &[&str] = &[
+    "\"q\"", "a\\b", "\n", "\t", "\r", "\u{1}", "\u{1f}", "\u{8}", "\u{c}", "x", "yz", "\"",
+];
+
+fn words_from(r: &mut Rng, words: &[&str], n: usize, sep: &str) -> String {
+    let mut s = String::new();
+    for k in 0..n {
+        if k > 0 {
+            s.push_str(sep);
+        }
+        s.push_str(r.pick(words));
+    }
+    s
+}
+
+/// A short answer line (~300 B sealed, of which the chain fields are ~230 B): the per-line
+/// costs (parse, two hashes, the dict) outweigh the per-byte ones.
+pub fn short_answer(r: &mut Rng, i: u64) -> Object {
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("seat", s(r.pick(SEATS))),
+        ("p", probability(r)),
+    ])
+}
+
+/// A long answer line (~6.3 KB sealed): the spec-shaped items of [`council_answer`] with a
+/// short mixed-script reason in every cell.
+pub fn long_answer(r: &mut Rng, i: u64) -> Object {
+    let mut o = council_answer(r, i);
+    let Some(Value::Object(items)) = o.get("items").cloned() else {
+        unreachable!("council_answer writes items")
+    };
+    let items = items
+        .iter()
+        .map(|(asset, horizons)| {
+            let Value::Object(h) = horizons else {
+                unreachable!("council_answer writes objects")
+            };
+            let h = h
+                .iter()
+                .map(|(k, cell)| {
+                    let Value::Object(c) = cell else {
+                        unreachable!("council_answer writes objects")
+                    };
+                    let mut m: Vec<_> = c.iter().map(|(k, v)| (k.clone(), v.clone())).collect();
+                    let words = r.range(5, 9) as usize;
+                    m.push(("why".into(), s(&text(r, words))));
+                    (k.clone(), Value::Object(Object::from_members(m)))
+                })
+                .collect();
+            (asset.clone(), Value::Object(Object::from_members(h)))
+        })
+        .collect();
+    o.insert("items", Value::Object(Object::from_members(items)));
+    o
+}
+
+/// A line that is nearly all string bytes (~4 KB): a long ASCII reason and a list of short
+/// ASCII tags, the bytes CPython's C scanner copies fastest.
+pub fn string_answer(r: &mut Rng, i: u64) -> Object {
+    let words = r.range(450, 650) as usize;
+    let tags = (0..r.range(20, 40))
+        .map(|_| s(r.pick(ASCII_WORDS)))
+        .collect();
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("seat", s(r.pick(SEATS))),
+        ("reason", s(&words_from(r, ASCII_WORDS, words, " "))),
+        ("tags", Value::Array(tags)),
+    ])
+}
+
+/// A line whose content nests 24 levels deep (objects in arrays in objects), ~4 KB: the
+/// structure's per-level costs.
+pub fn deep_answer(r: &mut Rng, i: u64) -> Object {
+    fn level(r: &mut Rng, depth: u32) -> Value {
+        if depth == 0 {
+            return probability(r);
+        }
+        let mut m = vec![
+            ("d".into(), Value::Int(canon::Int::from(depth as i64))),
+            ("p".into(), probability(r)),
+            ("s".into(), s(r.pick(MARKETS))),
+        ];
+        if depth.is_multiple_of(2) {
+            m.push((
+                "a".into(),
+                Value::Array(vec![level(r, depth - 1), Value::Null]),
+            ));
+        } else {
+            m.push(("o".into(), level(r, depth - 1)));
+        }
+        Value::Object(Object::from_members(m))
+    }
+    let branches = (0..4).map(|_| level(r, 24)).collect();
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("seat", s(r.pick(SEATS))),
+        ("tree", Value::Array(branches)),
+    ])
+}
+
+/// A line of CJK and Arabic text (~4 KB): a long reason per market.
+pub fn unicode_answer(r: &mut Rng, i: u64) -> Object {
+    let p = MARKETS
+        .iter()
+        .take(6)
+        .map(|m| {
+            let n = r.range(40, 90) as usize;
+            (
+                m.to_string().as_str().into(),
+                s(&words_from(r, UNICODE_WORDS, n, " ")),
+            )
+        })
+        .collect();
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("seat", s(r.pick(SEATS))),
+        ("reasons", Value::Object(Object::from_members(p))),
+    ])
+}
+
+/// A line whose strings are dense with characters `J` escapes (~4 KB): quotes, backslashes and
+/// control characters between short words.
+pub fn escape_answer(r: &mut Rng, i: u64) -> Object {
+    let n = r.range(700, 1100) as usize;
+    obj(vec![
+        ("kind", s("answer")),
+        ("at", s(&timestamp(r, i))),
+        ("seat", s(r.pick(SEATS))),
+        ("reason", s(&words_from(r, ESCAPED_WORDS, n, " "))),
+    ])
+}

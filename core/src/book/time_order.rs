@@ -7,9 +7,15 @@
 //!
 //! [`TimeOrder`] streams the book's bytes like the chain verifier ([`super::chain`]) and reads
 //! each complete line's `at` and `booked_at`; a line without a readable `at` is passed over
-//! (the chain verifier reports what is wrong with it).
+//! (the chain verifier reports what is wrong with it). A line is read as the chain verifier
+//! reads it, without building a tree where it can be: a line stored in seal form through
+//! [`canonical_form`]'s scanner, another spelling through [`SealForm`], and only a line both
+//! decline (so one that may not be JSON at all) through [`canon::parse`]. Each path accepts
+//! only lines that `canon::parse` reads as an object, with the same member values.
 
 use crate::book::canon::{self, Object, Value};
+use crate::book::canonical_form::{self, MemberSpan};
+use crate::book::seal_form::SealForm;
 use crate::calendar::{sealing_time, Instant};
 use serde::Serialize;
 
@@ -64,7 +70,6 @@ impl TimeOrderReport {
 pub const MAX_KEPT: usize = 100;
 
 /// Streams a book and finds the lines sealed before their predecessor.
-#[derive(Debug)]
 pub struct TimeOrder {
     /// The bytes of the line not yet ended by an LF (dropped past `max_line_bytes`).
     pending: Vec<u8>,
@@ -74,6 +79,20 @@ pub struct TimeOrder {
     line: u64,
     last: Option<(u64, Instant)>,
     report: TimeOrderReport,
+    /// Scratch reused from line to line: the members of a line in seal form, and the
+    /// transcoder for other spellings.
+    spans: Vec<MemberSpan>,
+    seal_form: SealForm,
+}
+
+impl std::fmt::Debug for TimeOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TimeOrder")
+            .field("line", &self.line)
+            .field("last", &self.last)
+            .field("report", &self.report)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for TimeOrder {
@@ -93,11 +112,13 @@ impl TimeOrder {
             line: 0,
             last: None,
             report: TimeOrderReport::default(),
+            spans: Vec::new(),
+            seal_form: SealForm::new(),
         }
     }
 
     pub fn feed(&mut self, mut chunk: &[u8]) {
-        while let Some(i) = chunk.iter().position(|b| *b == b'\n') {
+        while let Some(i) = memchr::memchr(b'\n', chunk) {
             let (head, rest) = chunk.split_at(i);
             chunk = &rest[1..];
             self.line += 1;
@@ -122,10 +143,7 @@ impl TimeOrder {
     }
 
     fn take(&mut self, text: &[u8]) {
-        let Ok(Value::Object(o)) = canon::parse(text) else {
-            return;
-        };
-        let Some(at) = sealing_time_of(&o) else {
+        let Some(at) = self.sealing_time(text) else {
             return;
         };
         if let Some((prev_line, prev)) = self.last {
@@ -145,10 +163,47 @@ impl TimeOrder {
         self.last = Some((self.line, at));
     }
 
+    /// [`sealing_time_of`] the object `text` holds; None when `text` is not a JSON object
+    /// (`canon::parse`'s reading) or has no readable `at`.
+    fn sealing_time(&mut self, text: &[u8]) -> Option<Instant> {
+        let time = |value: Option<&[u8]>| value.and_then(instant_of_json);
+        if canonical_form::seal_form_members(text, &mut self.spans) {
+            // Keys in seal form hold no escapes and no duplicates: their bytes are the keys.
+            let value = |key: &[u8]| {
+                let span = self.spans.iter().find(|m| &text[m.key.clone()] == key)?;
+                Some(&text[span.value.clone()])
+            };
+            return Some(sealing_time(time(value(b"at"))?, time(value(b"booked_at"))));
+        }
+        if self.seal_form.members(text) {
+            let form = &self.seal_form;
+            let value = |key: &[u8]| Some(form.value(form.iter().find(|m| form.key(m) == key)?));
+            return Some(sealing_time(time(value(b"at"))?, time(value(b"booked_at"))));
+        }
+        let Ok(Value::Object(o)) = canon::parse(text) else {
+            return None;
+        };
+        sealing_time_of(&o)
+    }
+
     /// The report; a last line without LF is not counted (spec Appendix B step 3).
     pub fn finish(self) -> TimeOrderReport {
         self.report
     }
+}
+
+/// The instant a JSON value spells when it is a string holding an RFC 3339 time, as
+/// [`sealing_time_of`] reads it. `json` is the value as the scanner or the transcoder left it
+/// (valid JSON, valid UTF-8): a string without escapes is its own text between the quotes.
+fn instant_of_json(json: &[u8]) -> Option<Instant> {
+    let inner = json.strip_prefix(b"\"")?.strip_suffix(b"\"")?;
+    if memchr::memchr(b'\\', inner).is_none() {
+        return Instant::parse_rfc3339(std::str::from_utf8(inner).ok()?);
+    }
+    canon::parse(json)
+        .ok()?
+        .as_str()
+        .and_then(Instant::parse_rfc3339)
 }
 
 /// [`TimeOrder`] over a whole book in memory.
@@ -218,6 +273,51 @@ mod tests {
             assert_eq!(t.finish(), want, "chunks of {size}");
         }
         assert!(want.backwards[0].to_string().contains("clock went back"));
+    }
+
+    /// Each way of reading a line (seal form, another spelling, the tree) gives the sealing
+    /// time the tree gives, on lines every path sees: canonical ones, escaped and duplicated
+    /// keys and values, non-string times, lines the transcoder declines but the parser reads
+    /// (a lone surrogate), and lines that are not JSON objects at all.
+    #[test]
+    fn every_spelling_reads_the_time_the_tree_reads() {
+        let lines: &[&[u8]] = &[
+            br#"{"at": "2026-10-21T12:30:00Z", "kind": "answer"}"#,
+            br#"{"at": "2026-10-21T12:30:00Z", "booked_at": "2026-10-21T12:31:00.250Z"}"#,
+            br#"{"at": "2026-10-21T12:30:00Z", "booked_at": "2026-10-21T12:29:00Z"}"#,
+            br#"{"at": "2026-10-21T12:30:00Z", "booked_at": 5}"#,
+            br#"{"at": "2026-10-21T12:30:00\u005a"}"#,
+            br#"{"at": "2026-10-21T12:30:00Z\n"}"#,
+            br#"{"booked_at":"2026-10-21T12:31:00Z","at":"2026-10-21T12:30:00Z"}"#,
+            br#"{"at": "2026-10-21T11:00:00Z", "at": "2026-10-21T13:00:00Z"}"#,
+            br#"{"at": "2026-10-21T13:00:00Z", "at": 1}"#,
+            br#"{"\u0061t": "2026-10-21T12:30:00Z"}"#,
+            br#"{"at": "2026-10-21T12:30:00Z", "x": "\ud800"}"#,
+            br#"{"at": "\ud800"}"#,
+            br#"{"at": "2026-10-21T12:30:00+02:00"}"#,
+            br#"{"at": "2026-10-21 12:30:00Z"}"#,
+            br#"{"at": "not a time"}"#,
+            br#"{"at": ["2026-10-21T12:30:00Z"]}"#,
+            br#"{"at": null}"#,
+            br#"{"kind": "run"}"#,
+            b"{\"at\": \"2026-10-21T12:30:00Z\"}\r",
+            br#" {"at": "2026-10-21T12:30:00Z"} "#,
+            br#"["2026-10-21T12:30:00Z"]"#,
+            br#""2026-10-21T12:30:00Z""#,
+            br#"{"at": "2026-10-21T12:30:00Z""#,
+            br#"{"at": "2026-10-21T12:30:00Z"} x"#,
+            b"{\"at\": \"2026-10-21T12:30:00Z\", \"x\": \"\xff\"}",
+            b"",
+        ];
+        let mut t = TimeOrder::default();
+        for line in lines {
+            let want = match canon::parse(line) {
+                Ok(Value::Object(o)) => sealing_time_of(&o),
+                _ => None,
+            };
+            let text = String::from_utf8_lossy(line);
+            assert_eq!(t.sealing_time(line), want, "{text}");
+        }
     }
 
     #[test]

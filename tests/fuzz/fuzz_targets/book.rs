@@ -1,10 +1,15 @@
 //! `ChainVerifier` on arbitrary bytes fed in arbitrary chunkings: the report (problems,
 //! prefix hashes, partial tail) must not depend on how the book was cut. The first 8 bytes
 //! seed the chunk sizes, requested prefixes and line-length limit; the rest is the book.
+//! `TimeOrder` on the same bytes must find the lines sealed before their predecessor that a
+//! tree of every line finds (`canon::parse`, `sealing_time_of`), whatever path it reads a
+//! line by.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, ChainVerifier, VerifyOptions};
+use sealbook_core::book::time_order::{sealing_time_of, time_order};
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -32,6 +37,35 @@ fuzz_target!(|data: &[u8]| {
     };
 
     let whole = verify(book, opts.clone());
+
+    let times = time_order(book);
+    let mut last = None;
+    let mut want = Vec::new();
+    let complete = book.len() - book.iter().rev().take_while(|&&b| b != b'\n').count();
+    for (i, line) in book[..complete].split(|&b| b == b'\n').enumerate() {
+        if i as u64 == whole.lines {
+            break;
+        }
+        let Ok(Value::Object(o)) = canon::parse(line) else {
+            continue;
+        };
+        let Some(at) = sealing_time_of(&o) else {
+            continue;
+        };
+        if let Some((prev_line, prev)) = last {
+            if at < prev {
+                want.push((i as u64 + 1, at.to_rfc3339(), prev_line, prev.to_rfc3339()));
+            }
+        }
+        last = Some((i as u64 + 1, at));
+    }
+    let got: Vec<_> = times
+        .backwards
+        .iter()
+        .map(|b| (b.line, b.sealed_at.clone(), b.after_line, b.after_sealed_at.clone()))
+        .collect();
+    assert_eq!(got.len() as u64 + times.omitted, want.len() as u64);
+    assert_eq!(got[..], want[..got.len()], "time order differs from the tree's");
 
     let mut v = ChainVerifier::new(opts.clone());
     let mut rest = book;
