@@ -27,12 +27,12 @@ use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
-#[cfg(feature = "verify-worker")]
-use sealbook_core::verifier::{CertInput, ProofResult, MAX_PROOF_BYTES};
 use sealbook_core::verifier::{
     attach_answers_read, BookReader, FileError, HeadersInput, ListInput, RekorResult, StampPlan,
     TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
 };
+#[cfg(feature = "verify-worker")]
+use sealbook_core::verifier::{CertInput, ProofResult, MAX_PROOF_BYTES};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -216,7 +216,8 @@ fn hand_over(data: JsValue) {
         let document = Closure::<dyn Fn(u32, String, bool) -> Option<String>>::new(report_document)
             .into_js_value();
         // From here on, the full module's listener replaces this one.
-        if let Err(e) = takeover.call3(&JsValue::NULL, &wasm_bindgen::module(), &document, &waiting) {
+        if let Err(e) = takeover.call3(&JsValue::NULL, &wasm_bindgen::module(), &document, &waiting)
+        {
             crashed(format!("{e:?}"));
         }
     });
