@@ -464,6 +464,37 @@ test('a book and its stamped list fetch the chain module alone; an .ots then fet
   await context.close();
 });
 
+// Header files need the full verifier's module but start no new job: the worker is handed over
+// to that module while the verdict shown is the chain module's, whose report documents the
+// full module then asks the chain module for.
+test('the report saved after header files handed the worker to the full verifier is the verdict shown', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  await dropFiles(page, [join(process.env.SEALBOOK_VECTORS || join(REPO, '../shared/vectors'),
+    'bitcoin-headers/continuous/0822528.bin')]);
+  await page.locator('[data-testid="header-run-verdict"], [data-testid="header-run-error"]').first().waitFor({ timeout: 60000 });
+  assert.ok(fetched.some((p) => /^\/pkg\/verify_worker_bg-[0-9a-f]{16}\.wasm$/.test(p)), fetched.join(' '));
+  for (const [testid, name] of [['download-report', 'sealbook-report.json'], ['download-printable', 'sealbook-report.html']]) {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="${testid}"]`)]);
+    assert.equal(d.suggestedFilename(), name);
+    const text = readFileSync(await d.path(), 'utf8');
+    if (name.endsWith('.json')) {
+      const doc = JSON.parse(text);
+      assert.equal(doc.verdict.state, r.state, text);
+      assert.ok(doc.files.some((f) => f.name === 'council-book.jsonl'), text);
+    } else {
+      assert.ok(text.includes(`data-state="${r.state}"`), text.slice(0, 2000));
+      assert.ok(text.includes('council-book.jsonl'));
+    }
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // The trust panel's disclosure triangle is drawn by CSS; it is decoration, so a screen reader
 // names the panel's summary "Trust anchors", not "▸ Trust anchors".
 test('the trust panel\'s summary is named by its words, not its triangle', async () => {
