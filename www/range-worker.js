@@ -1,7 +1,7 @@
 // A range worker: checks one range of a large book's lines for the verifier worker, which
-// starts it with its compiled wasm module and the task. The logic is in Rust
+// starts it with the compiled chain module and the task. The logic is in Rust
 // (web/src/verifier/range_worker.rs); this only loads it.
-import init, { range_worker_main } from './pkg/verify_worker.js';
+import init, { range_worker_main } from './pkg/verify_chain.js';
 
 self.onmessage = (e) => {
   self.onmessage = null;

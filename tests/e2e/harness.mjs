@@ -113,15 +113,19 @@ export async function dropFiles(page, paths) {
 }
 
 /// The verifier page starts its worker, and fetches the verifiers' wasm, in the background once it
-/// is ready for a drop, so that its first load carries only the page. This waits until that
-/// worker answers, as a reader's first drop would (a one-line book, its verdict, then the files
-/// cleared): from then on the page needs nothing more from the network.
+/// is ready for a drop, so that its first load carries only the page; the worker loads its
+/// chain module first and the full verifier's module when a file needs it. This waits until
+/// both answer, as a reader's first drop of a book and a proof would (a one-line book and an
+/// empty `.ots`, their verdict, then the files cleared): from then on the page needs nothing
+/// more from the network.
 export async function startVerifier(page) {
   const dir = mkdtempSync(join(tmpdir(), 'sealbook-e2e-start-'));
   try {
     const book = join(dir, 'start.jsonl');
     writeFileSync(book, '{}\n');
-    await dropFiles(page, [book]);
+    const proof = join(dir, 'start.jsonl.ots');
+    writeFileSync(proof, '');
+    await dropFiles(page, [book, proof]);
   } finally {
     removeDir(dir);
   }

@@ -21,7 +21,7 @@ fail() { echo "tests/e2e: $*" >&2; exit 1; }
 [ -x "$SEALBOOK_BIN" ] || fail "no sealbook binary at $SEALBOOK_BIN; build it: cargo build --release -p sealbook-server (or set SEALBOOK_BIN)"
 [ -x "$DEMO_FIXTURE_BIN" ] || fail "no fixture writer at $DEMO_FIXTURE_BIN; build it: cargo build --release -p sealbook-tests --bin demo-fixture (or set DEMO_FIXTURE_BIN)"
 # Each wasm's stable entry module and the content-hashed wasm it leads to.
-for b in verify verify_worker scores accounts experiment; do
+for b in verify verify_chain verify_worker scores accounts experiment; do
   [ -f "$repo/www/pkg/$b.js" ] && compgen -G "$repo/www/pkg/${b}_bg-*.wasm" >/dev/null ||
     fail "the bundle in www/pkg is missing or stale (no $b.js); build it: cargo run --release -p sealbook-bundle"
 done

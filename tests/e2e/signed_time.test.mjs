@@ -74,10 +74,12 @@ async function open(viewport, lang) {
   await opened.page.waitForSelector('[data-testid="manifest"]', { state: 'attached', timeout: 30000 });
   await opened.page.locator('details.trust-panel > summary').click();
   if (lang && lang !== 'en') {
-    // The harness's start clicks "Clear all" by its English name: the same first drop here,
-    // cleared by the button's name in the page's language.
+    // The harness's start clicks "Clear all" by its English name: the same first drop here (a
+    // one-line book and an empty proof, which load both of the worker's modules), cleared by
+    // the button's name in the page's language.
     writeFileSync(at('start.jsonl'), '{}\n');
-    await dropFiles(opened.page, [at('start.jsonl')]);
+    writeFileSync(at('start.jsonl.ots'), '');
+    await dropFiles(opened.page, [at('start.jsonl'), at('start.jsonl.ots')]);
     await opened.page.waitForSelector('[data-testid="verdict"]', { timeout: 60000 });
     await opened.page.getByRole('button', { name: CLEAR_ALL[lang] }).click();
     await opened.page.waitForSelector('[data-testid="verdict"]', { state: 'detached', timeout: 30000 });

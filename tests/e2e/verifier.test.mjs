@@ -389,8 +389,8 @@ test('the page and its worker run under the strict Content-Security-Policy, with
 // The first load, cold cache (a new browser context), from navigation to ready-for-a-drop (the
 // page's Performance API mark): what every resource's entry started before the mark says was
 // transferred (`transferSize`: the body as sent, compressed, and its headers), summed with the
-// page's own, stays within 450 KB; after it the verifier worker's wasm loads in the background;
-// and no other page's wasm (the Scores page's scorer, the Accounts page's trading engine, the
+// page's own, stays within 450 KB; after it the verifier worker's chain module loads in the
+// background, and a book with its stamped list needs no other; and no other page's wasm (the Scores page's scorer, the Accounts page's trading engine, the
 // experiment) is fetched, before the drop or after it.
 const FIRST_LOAD_BUDGET = 450_000;
 test('the first load transfers at most 450 KB and fetches no other page\'s wasm', async () => {
@@ -417,13 +417,80 @@ test('the first load transfers at most 450 KB and fetches no other page\'s wasm'
   const wasm = entries.filter((e) => e.name.endsWith('.wasm'));
   assert.deepEqual(wasm.map((e) => e.name.replace(/-[0-9a-f]{16}/, '')), ['/pkg/verify_bg.wasm'], table);
   assert.ok(total <= FIRST_LOAD_BUDGET, `first load ${total} B > ${FIRST_LOAD_BUDGET} B:\n  ${table}`);
-  // The worker's wasm comes after the first load, and only it.
+  // The worker's chain module comes after the first load, and only it.
   await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
   const r = await readResults(page);
   assert.equal(r.ok, true, r.headline);
   const wasmFetched = [...new Set(fetched.filter((p) => p.endsWith('.wasm')).map((p) => p.replace(/-[0-9a-f]{16}/, '')))].sort();
-  assert.deepEqual(wasmFetched, ['/pkg/verify_bg.wasm', '/pkg/verify_worker_bg.wasm'], fetched.join(' '));
+  assert.deepEqual(wasmFetched, ['/pkg/verify_bg.wasm', '/pkg/verify_chain_bg.wasm'], fetched.join(' '));
   assert.ok(!fetched.some((p) => /\/pkg\/(scores|accounts|experiment)/.test(p)), fetched.join(' '));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// The verifier worker starts with the chain module (web/src/verifier/worker.rs): a book and its
+// stamped list are verified with it alone, and the full verifier's module (OpenTimestamps,
+// RFC 3161, X.509, Rekor) is fetched, by the worker, only once a file of such a kind is
+// dropped. Asserted by the requests the page and its workers made (the context's `request`
+// event), cold cache.
+const OTS_EXAMPLE = join(process.env.SEALBOOK_VECTORS || join(REPO, '../shared/vectors'),
+  'ots/opentimestamps-client/examples/hello-world.txt.ots');
+test('a book and its stamped list fetch the chain module alone; an .ots then fetches the full verifier', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const modules = () => [...new Set(fetched.filter((p) => p.startsWith('/pkg/'))
+    .map((p) => p.replace(/-[0-9a-f]{16}/, '').replace(/\.(br|gz)$/, '')))].sort();
+  await page.goto(server.url);
+  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  assert.equal(r.books[0].stamps.length, 1);
+  assert.deepEqual(modules(), [
+    '/pkg/verify.js', '/pkg/verify_bg.wasm', '/pkg/verify_chain.js', '/pkg/verify_chain_bg.wasm',
+  ], fetched.join(' '));
+  await dropFiles(page, [OTS_EXAMPLE]);
+  await page.locator('[data-testid="proof"][data-name="hello-world.txt.ots"]').waitFor({ timeout: 60000 });
+  assert.ok(modules().includes('/pkg/verify_worker_bg.wasm'), fetched.join(' '));
+  assert.ok(modules().includes('/pkg/verify_worker.js'), fetched.join(' '));
+  // The book's verdict is still the one the chain module gave, now from the full module.
+  const again = await readResults(page);
+  assert.deepEqual(again.books, r.books);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// Header files need the full verifier's module but start no new job: the worker is handed over
+// to that module while the verdict shown is the chain module's, whose report documents the
+// full module then asks the chain module for.
+test('the report saved after header files handed the worker to the full verifier is the verdict shown', async () => {
+  const { context, page, errors } = await openPage(browser, server.url);
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+  const r = await readResults(page);
+  assert.equal(r.ok, true, r.headline);
+  await dropFiles(page, [join(process.env.SEALBOOK_VECTORS || join(REPO, '../shared/vectors'),
+    'bitcoin-headers/continuous/0822528.bin')]);
+  await page.locator('[data-testid="header-run-verdict"], [data-testid="header-run-error"]').first().waitFor({ timeout: 60000 });
+  assert.ok(fetched.some((p) => /^\/pkg\/verify_worker_bg-[0-9a-f]{16}\.wasm$/.test(p)), fetched.join(' '));
+  for (const [testid, name] of [['download-report', 'sealbook-report.json'], ['download-printable', 'sealbook-report.html']]) {
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid="${testid}"]`)]);
+    assert.equal(d.suggestedFilename(), name);
+    const text = readFileSync(await d.path(), 'utf8');
+    if (name.endsWith('.json')) {
+      const doc = JSON.parse(text);
+      assert.equal(doc.verdict.state, r.state, text);
+      assert.ok(doc.files.some((f) => f.name === 'council-book.jsonl'), text);
+    } else {
+      assert.ok(text.includes(`data-state="${r.state}"`), text.slice(0, 2000));
+      assert.ok(text.includes('council-book.jsonl'));
+    }
+  }
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -8,14 +8,17 @@
 //! - [`experiment::run_experiment_app`]: mounts the reader experiment's page (spec §6);
 //! - [`accounts::run_accounts_app`]: mounts the Accounts page (spec §4.11, Appendix B
 //!   steps 7-8), whose worker is [`accounts::worker::accounts_worker_main`];
-//! - [`verifier::worker::worker_main`]: the worker's entry (www/worker.js calls it);
+//! - [`verifier::worker::worker_main`]: the worker's entry in its chain module (www/worker.js
+//!   calls it), which hands the worker over to the full verifier's module when a file needs it
+//!   ([`verifier::worker::worker_takeover`]);
 //! - [`verifier::range_worker::range_worker_main`]: the entry of a worker verifying one range of a large
 //!   book (www/range-worker.js calls it);
 //! - [`verify_book`]: one-shot chain verification for the benchmark harness.
 //!
 //! Each export is compiled in only with its cargo feature (web/Cargo.toml), and web/bundle
-//! builds one wasm per feature: `verify-page` (the page), `verify-worker` (its worker, range
-//! workers and `verify_book`), `scores`, `accounts` and `experiment` (each page with its
+//! builds one wasm per feature: `verify-page` (the page), `verify-chain` (its worker's first
+//! module and the range workers), `verify-worker` (the worker's full module and `verify_book`),
+//! `scores`, `accounts` and `experiment` (each page with its
 //! worker). A page's wasm thus holds only what its exports reach.
 
 #![forbid(unsafe_code)]

@@ -53,9 +53,14 @@ const SIZE_FIRST: &str = "verify";
 const BUNDLES: &[(&str, &str, &str)] = &[
     ("verify", "verify-page", "the verifier page (boot.js)"),
     (
+        "verify_chain",
+        "verify-chain",
+        "the verifier worker's first module and its range workers (worker.js, range-worker.js)",
+    ),
+    (
         "verify_worker",
         "verify-worker",
-        "the verifier's workers (worker.js, range-worker.js)",
+        "the verifier worker's full module, loaded by the first when a file needs it (worker.js)",
     ),
     (
         "scores",

@@ -1650,7 +1650,7 @@ catalog! {
     // The verify worker's words for the answers report's sentences (core::verifier::answer_words
     // and core::score::counting::CountingNote), rendered by i18n::answer_words. The English is
     // what sealbook verify --answers prints.
-    #[cfg(feature = "verify-worker")] {
+    #[cfg(feature = "verify-chain")] {
     // The printable verification report (web/src/verifier/report_html.rs), made in the worker.
     RptTitle { en: "sealbook verification report", zh: "sealbook 验证报告", ar: "تقرير تحقق sealbook", }
     RptVerifiedAt { en: "Verified at (UTC)", zh: "验证时间（UTC）", ar: "وقت التحقق (UTC)", }

@@ -11,7 +11,7 @@ use sealbook_core::league::manifest::{
     FileCheck, FileState, ManifestError, ManifestMsg, MissingWhy, MANIFEST_FORMAT,
 };
 use sealbook_core::verifier::answers::AnswersError;
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 use sealbook_core::verifier::report_document::FileProblem;
 use sealbook_core::verifier::{AskTextProblem, FileError, ListError, NamedBy, UncheckedWhy};
 
@@ -317,7 +317,7 @@ pub fn file_error(e: &FileError) -> String {
 
 /// A check of the files that failed or could not be performed, as the report lists it
 /// (core's `FileProblem`; Appendix B steps 3, 6 and 10), naming its file.
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 pub fn file_problem(p: &FileProblem<'_>) -> String {
     use super::check_messages::failure;
     match p {

@@ -22,7 +22,7 @@
 //! `navigator.languages` the pages speak, else English. The switch in the page shell links to
 //! the same address with another `?lang=` and remembers the choice.
 
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 pub mod answer_words;
 pub mod book_messages;
 pub mod catalog;

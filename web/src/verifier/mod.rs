@@ -13,7 +13,7 @@ pub mod proof_view;
 pub mod protocol;
 pub mod range_worker;
 pub mod report_actions;
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 pub mod report_html;
 pub mod report_view;
 pub mod signed_time_view;

@@ -1,7 +1,7 @@
 //! Chain verification of one book on several web workers (spec §3.2, Appendix B step 4): the
 //! verifier worker cuts the book at line boundaries ([`cut_points`]), starts one range worker
-//! per range (www/range-worker.js, given the already compiled wasm module and the dropped
-//! file), hashes the whole book beside them with core's `BookHasher`, and joins their
+//! per range (www/range-worker.js, given the already compiled chain module, [`range_module`],
+//! and the dropped file), hashes the whole book beside them with core's `BookHasher`, and joins their
 //! `RangeResult`s in book order with core's `Stitch`: the report is the one-worker verifier's,
 //! byte for byte. Every worker reads its own range in slices of the file, so no worker holds
 //! the whole book.
@@ -37,6 +37,26 @@ const FILE: &str = "file";
 const START: &str = "start";
 const END: &str = "end";
 
+thread_local! {
+    /// The compiled chain module (`verify-chain`'s wasm) when this module is another: the full
+    /// verifier's, which took the worker over from the chain module
+    /// ([`crate::verifier::worker`]) and was handed it then.
+    static RANGE_MODULE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+/// Sets the compiled module range workers are started with (the chain module, when this one is
+/// the full verifier's).
+#[cfg(feature = "verify-worker")]
+pub(crate) fn set_range_module(module: JsValue) {
+    RANGE_MODULE.with(|m| *m.borrow_mut() = Some(module));
+}
+
+/// The compiled module a range worker instantiates: the chain module, which www/range-worker.js
+/// imports the glue of: this module when no other was handed over.
+fn range_module() -> JsValue {
+    RANGE_MODULE.with(|m| m.borrow().clone().unwrap_or_else(wasm_bindgen::module))
+}
+
 /// A range worker's messages to the verifier worker, each as a JSON string.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -64,7 +84,7 @@ fn get(v: &JsValue, k: &str) -> JsValue {
 /// Entry point of a range worker (www/range-worker.js calls it with the task once the wasm
 /// module is instantiated): verifies bytes `[start, end)` of the file with its start state
 /// unknown, posting progress per slice and then the result.
-#[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
+#[cfg_attr(feature = "verify-chain", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn range_worker_main(task: JsValue) {
     take_lang(&task);
     std::panic::set_hook(Box::new(|info| {
@@ -200,7 +220,7 @@ impl RangeWorker {
         let task = js_sys::Object::new();
         give_lang(&task);
         for (k, v) in [
-            (MODULE, wasm_bindgen::module()),
+            (MODULE, range_module()),
             (FILE, file.into()),
             (START, (start as f64).into()),
             (END, (end as f64).into()),

@@ -4,8 +4,16 @@
 //! posting progress and the final [`VerifierReport`] with its verdict ([`Overall`]); and, asked
 //! on their own, analyses Bitcoin header files dropped as files.
 //!
-//! Started by www/worker.js (a module worker) calling [`worker_main`]. A new job supersedes a
-//! running one: the old one stops at its next chunk.
+//! The worker runs two wasm modules built from this file. www/worker.js (a module worker) loads
+//! the chain module (`verify-chain`: chains, stamped lists, the answers, the report documents)
+//! and calls its [`worker_main`], so a book and its stamped lists are verified with that small
+//! module alone. A message that needs another verifier (an OpenTimestamps proof, an RFC 3161
+//! token, a Rekor entry, a certificate, pasted headers or header files:
+//! [`needs_full`]) makes the chain module load the full verifier's module (`verify-worker`)
+//! through the loader www/worker.js gave it, and hand the worker over to it
+//! ([`worker_takeover`]) with the messages that came meanwhile; from then on the full module
+//! answers every message, and its range workers still run the chain module. A new job supersedes
+//! a running one: the old one stops at its next chunk.
 
 use crate::i18n::{core_messages, t, tr, M};
 use crate::verifier::protocol::{
@@ -14,6 +22,7 @@ use crate::verifier::protocol::{
     TOKENS,
 };
 use crate::verifier::range_worker::{range_workers, verify_in_ranges, LinesAhead};
+#[cfg(feature = "verify-worker")]
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
@@ -21,10 +30,11 @@ use sealbook_core::verifier::session::MAX_SMALL_BYTES;
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::PublishedFile;
 use sealbook_core::verifier::{
-    attach_answers_read, attach_climatology, BookReader, CertInput, FileError, HeadersInput,
-    ListInput, ProofResult, RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport,
-    MAX_LIST_BYTES, MAX_PROOF_BYTES,
+    attach_answers_read, attach_climatology, BookReader, FileError, HeadersInput, ListInput,
+    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
 };
+#[cfg(feature = "verify-worker")]
+use sealbook_core::verifier::{CertInput, ProofResult, MAX_PROOF_BYTES};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -54,7 +64,7 @@ fn report_document(job: u32, source: String, printable: bool) -> Option<String> 
         }
         context.source = source;
         if printable {
-            #[cfg(feature = "verify-worker")]
+            #[cfg(feature = "verify-chain")]
             return Some(printable_report(report, context));
         }
         Some(ReportDocument::of(report, context).to_json())
@@ -63,7 +73,7 @@ fn report_document(job: u32, source: String, printable: bool) -> Option<String> 
 
 /// The printable page of `report`: the verdict read from its messages, its sentences then
 /// worded in the page's language.
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 fn printable_report(report: &VerifierReport, context: &ReportContext) -> String {
     let verdict = Overall::of(report);
     let mut worded = report.clone();
@@ -88,9 +98,135 @@ fn post(msg: &FromWorker) {
     let _ = scope().post_message(&JsValue::from_str(&msg.to_json()));
 }
 
-/// Entry point of the worker: listens for jobs and announces it is ready.
-#[cfg_attr(feature = "verify-worker", wasm_bindgen::prelude::wasm_bindgen)]
-pub fn worker_main() {
+thread_local! {
+    /// In the full verifier's module: the chain module's [`report_document`], for the job it
+    /// finished before it handed the worker over.
+    #[cfg(feature = "verify-worker")]
+    static CHAIN_DOCUMENT: RefCell<Option<js_sys::Function>> = const { RefCell::new(None) };
+    /// The chain module's loader of the full verifier's module (www/worker.js's), and the
+    /// messages waiting for it once one needed it: `None` until then.
+    #[cfg(not(feature = "verify-worker"))]
+    static HANDOFF: RefCell<(Option<js_sys::Function>, Option<Vec<JsValue>>)> =
+        const { RefCell::new((None, None)) };
+}
+
+/// Entry point of the worker, in the chain module: listens for messages and announces it is
+/// ready. `load_full` returns a promise of the full verifier's module (its glue's namespace,
+/// initialized): called once, by the first message that needs it ([`needs_full`]).
+#[cfg(not(feature = "verify-worker"))]
+#[cfg_attr(feature = "verify-chain", wasm_bindgen::prelude::wasm_bindgen)]
+pub fn worker_main(load_full: js_sys::Function) {
+    HANDOFF.with(|h| h.borrow_mut().0 = Some(load_full));
+    listen();
+    post(&FromWorker::Ready);
+}
+
+/// Entry point of the full verifier's module, called by the chain module's [`hand_over`]: takes
+/// the worker's messages over, starts range workers with the chain module `chain` (which
+/// www/range-worker.js loads), asks `chain_document` (the chain module's [`report_document`],
+/// `(job, source, printable)` to a string or undefined) for the report document of a job the
+/// chain module finished, and handles `waiting` (an array of the messages the chain module
+/// received since the first that needed this module), in order. The worker was announced ready
+/// by the chain module.
+#[cfg(feature = "verify-worker")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn worker_takeover(chain: JsValue, chain_document: js_sys::Function, waiting: js_sys::Array) {
+    crate::verifier::range_worker::set_range_module(chain);
+    CHAIN_DOCUMENT.with(|d| *d.borrow_mut() = Some(chain_document));
+    listen();
+    for data in waiting.iter() {
+        handle(data);
+    }
+}
+
+/// Whether the message `data` needs the full verifier's module: a job with an OpenTimestamps
+/// proof, an RFC 3161 token, a Rekor entry, a certificate, or pasted headers (any text: only
+/// that module parses it); or header files to analyse. A job of books, stamped lists, ask texts
+/// and the trust anchors and log key, and a report document, does not.
+pub fn needs_full(data: &JsValue) -> bool {
+    let has = |k: &str| js_sys::Reflect::has(data, &k.into()).unwrap_or(false);
+    if has(HEADER_FILES) {
+        return true;
+    }
+    if has(REPORT_DOCUMENT) {
+        return false;
+    }
+    let any = |k: &str| {
+        js_sys::Reflect::get(data, &k.into())
+            .ok()
+            .filter(|v| !v.is_undefined() && !v.is_null())
+            .is_some_and(|v| js_sys::Array::from(&v).length() > 0)
+    };
+    let headers = js_sys::Reflect::get(data, &HEADERS.into())
+        .ok()
+        .and_then(|h| h.as_string())
+        .unwrap_or_default();
+    !headers.is_empty() || [PROOFS, TOKENS, REKOR, CERTS].into_iter().any(any)
+}
+
+/// Hands the worker over to the full verifier's module with `data` (a message it needs):
+/// supersedes the running job, loads the module once and queues the messages that arrive
+/// meanwhile. A module that cannot be loaded is the worker's crash (the page starts a new one).
+#[cfg(not(feature = "verify-worker"))]
+fn hand_over(data: JsValue) {
+    if let Some(job) = js_sys::Reflect::get(&data, &JOB.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+    {
+        CURRENT_JOB.with(|c| c.set(job as u32));
+    }
+    let load = HANDOFF.with(|h| {
+        let mut h = h.borrow_mut();
+        match &mut h.1 {
+            Some(waiting) => {
+                waiting.push(data);
+                None
+            }
+            None => {
+                h.1 = Some(vec![data]);
+                Some(h.0.clone())
+            }
+        }
+    });
+    let Some(load) = load else {
+        return; // loading already
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        let crashed = |detail: String| {
+            post(&FromWorker::Crashed {
+                message: tr(M::WeInternal, &[("detail", &detail)]),
+            })
+        };
+        let Some(load) = load else {
+            return crashed("no loader of the full verifier's module".into());
+        };
+        let full = match load.call0(&JsValue::NULL).map(js_sys::Promise::from) {
+            Ok(p) => JsFuture::from(p).await,
+            Err(e) => Err(e),
+        };
+        let takeover = full.and_then(|m| {
+            js_sys::Reflect::get(&m, &"worker_takeover".into())?.dyn_into::<js_sys::Function>()
+        });
+        let takeover = match takeover {
+            Ok(f) => f,
+            Err(e) => return crashed(format!("{e:?}")),
+        };
+        let waiting: js_sys::Array = HANDOFF
+            .with(|h| h.borrow_mut().1.take().unwrap_or_default())
+            .into_iter()
+            .collect();
+        let document = Closure::<dyn Fn(u32, String, bool) -> Option<String>>::new(report_document)
+            .into_js_value();
+        // From here on, the full module's listener replaces this one.
+        if let Err(e) = takeover.call3(&JsValue::NULL, &wasm_bindgen::module(), &document, &waiting)
+        {
+            crashed(format!("{e:?}"));
+        }
+    });
+}
+
+/// Listens for the page's messages: this module's from now on.
+fn listen() {
     // Core never panics on bad input; should a bug panic anyway, say so instead of hanging.
     std::panic::set_hook(Box::new(|info| {
         post(&FromWorker::Crashed {
@@ -99,99 +235,125 @@ pub fn worker_main() {
     }));
     let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
         let data = event.data();
-        // The job's errors are worded in the page's language.
-        crate::module_worker::take_lang(&data);
-        if let Some(job) = js_sys::Reflect::get(&data, &REPORT_DOCUMENT.into())
-            .ok()
-            .and_then(|v| v.as_f64())
-        {
-            let source = js_sys::Reflect::get(&data, &SOURCE.into())
-                .ok()
-                .and_then(|v| v.as_string())
-                .unwrap_or_default();
-            let printable = js_sys::Reflect::get(&data, &PRINTABLE.into())
-                .ok()
-                .is_some_and(|v| v.is_truthy());
-            let job = job as u32;
-            post(&FromWorker::Document {
-                job,
-                printable,
-                result: report_document(job, source, printable)
-                    .ok_or_else(|| t(M::ReportNotReady).to_string()),
-            });
-            return;
+        #[cfg(not(feature = "verify-worker"))]
+        if HANDOFF.with(|h| h.borrow().1.is_some()) || needs_full(&data) {
+            return hand_over(data);
         }
-        if js_sys::Reflect::has(&data, &HEADER_FILES.into()).unwrap_or(false) {
-            let named = files(&data, HEADER_FILES);
-            wasm_bindgen_futures::spawn_local(async move {
-                post(&FromWorker::HeaderRun {
-                    result: header_run(&named).await,
-                });
-            });
-            return;
-        }
-        let job = js_sys::Reflect::get(&data, &JOB.into())
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0) as u32;
-        let books = files(&data, BOOKS);
-        let lists = files(&data, LISTS);
-        let proofs = files(&data, PROOFS);
-        let ask_texts = files(&data, ASK_TEXTS);
-        let climatology = files(&data, CLIMATOLOGY);
-        let headers = js_sys::Reflect::get(&data, &HEADERS.into())
-            .ok()
-            .and_then(|h| h.as_string())
-            .unwrap_or_default();
-        let threads = js_sys::Reflect::get(&data, &THREADS.into())
-            .ok()
-            .and_then(|v| v.as_f64())
-            .filter(|t| *t >= 1.0)
-            .map_or(1, |t| t.min(1024.0) as usize);
-        let now_ms = js_sys::Reflect::get(&data, &NOW.into())
-            .ok()
-            .and_then(|v| v.as_f64())
-            .unwrap_or(0.0);
-        let signed = SignedTime {
-            tokens: files(&data, TOKENS),
-            rekor: files(&data, REKOR),
-            certs: files(&data, CERTS),
-            anchors: files(&data, ANCHORS),
-            log_key: files(&data, LOG_KEY),
-            now: (now_ms / 1000.0).floor() as i64,
-        };
-        CURRENT_JOB.with(|c| c.set(job));
-        wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(
-                job,
-                Job {
-                    books,
-                    lists,
-                    proofs,
-                    ask_texts,
-                    climatology,
-                    headers,
-                    signed,
-                    threads,
-                },
-            )
-            .await
-            {
-                Ok(Some((report, overall))) => FromWorker::Done {
-                    job,
-                    timeline: Box::new(Timeline::of(&report)),
-                    report: Box::new(report),
-                    overall: Box::new(overall),
-                },
-                Ok(None) => return, // superseded
-                Err(message) => FromWorker::Failed { job, message },
-            };
-            post(&msg);
-        });
+        handle(data);
     });
     scope().set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
     onmessage.forget(); // lives as long as the worker
-    post(&FromWorker::Ready);
+}
+
+/// The report document of job `job` from the chain module, when it finished that job before it
+/// handed the worker over.
+#[cfg(feature = "verify-worker")]
+fn chain_report_document(job: u32, source: String, printable: bool) -> Option<String> {
+    let f = CHAIN_DOCUMENT.with(|d| d.borrow().clone())?;
+    f.call3(
+        &JsValue::NULL,
+        &job.into(),
+        &source.into(),
+        &printable.into(),
+    )
+    .ok()?
+    .as_string()
+}
+
+/// Handles one message of the page.
+fn handle(data: JsValue) {
+    // The job's errors are worded in the page's language.
+    crate::module_worker::take_lang(&data);
+    if let Some(job) = js_sys::Reflect::get(&data, &REPORT_DOCUMENT.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+    {
+        let source = js_sys::Reflect::get(&data, &SOURCE.into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let printable = js_sys::Reflect::get(&data, &PRINTABLE.into())
+            .ok()
+            .is_some_and(|v| v.is_truthy());
+        let job = job as u32;
+        let result = report_document(job, source.clone(), printable);
+        #[cfg(feature = "verify-worker")]
+        let result = result.or_else(|| chain_report_document(job, source, printable));
+        post(&FromWorker::Document {
+            job,
+            printable,
+            result: result.ok_or_else(|| t(M::ReportNotReady).to_string()),
+        });
+        return;
+    }
+    #[cfg(feature = "verify-worker")]
+    if js_sys::Reflect::has(&data, &HEADER_FILES.into()).unwrap_or(false) {
+        let named = files(&data, HEADER_FILES);
+        wasm_bindgen_futures::spawn_local(async move {
+            post(&FromWorker::HeaderRun {
+                result: header_run(&named).await,
+            });
+        });
+        return;
+    }
+    let job = js_sys::Reflect::get(&data, &JOB.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0) as u32;
+    let books = files(&data, BOOKS);
+    let lists = files(&data, LISTS);
+    let proofs = files(&data, PROOFS);
+    let ask_texts = files(&data, ASK_TEXTS);
+    let climatology = files(&data, CLIMATOLOGY);
+    let headers = js_sys::Reflect::get(&data, &HEADERS.into())
+        .ok()
+        .and_then(|h| h.as_string())
+        .unwrap_or_default();
+    let threads = js_sys::Reflect::get(&data, &THREADS.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .filter(|t| *t >= 1.0)
+        .map_or(1, |t| t.min(1024.0) as usize);
+    let now_ms = js_sys::Reflect::get(&data, &NOW.into())
+        .ok()
+        .and_then(|v| v.as_f64())
+        .unwrap_or(0.0);
+    let signed = SignedTime {
+        tokens: files(&data, TOKENS),
+        rekor: files(&data, REKOR),
+        certs: files(&data, CERTS),
+        anchors: files(&data, ANCHORS),
+        log_key: files(&data, LOG_KEY),
+        now: (now_ms / 1000.0).floor() as i64,
+    };
+    CURRENT_JOB.with(|c| c.set(job));
+    wasm_bindgen_futures::spawn_local(async move {
+        let msg = match run(
+            job,
+            Job {
+                books,
+                lists,
+                proofs,
+                ask_texts,
+                climatology,
+                headers,
+                signed,
+                threads,
+            },
+        )
+        .await
+        {
+            Ok(Some((report, overall))) => FromWorker::Done {
+                job,
+                timeline: Box::new(Timeline::of(&report)),
+                report: Box::new(report),
+                overall: Box::new(overall),
+            },
+            Ok(None) => return, // superseded
+            Err(message) => FromWorker::Failed { job, message },
+        };
+        post(&msg);
+    });
 }
 
 /// A file of the job (any Blob: a dropped File, or a bundle file the page fetched) with the
@@ -200,6 +362,7 @@ pub(crate) struct Named {
     pub(crate) file: Blob,
     pub(crate) name: String,
     /// A certificate the reader marked as a trust anchor.
+    #[cfg_attr(not(feature = "verify-worker"), allow(dead_code))]
     pub(crate) anchor: bool,
 }
 
@@ -271,7 +434,9 @@ struct Job {
     threads: usize,
 }
 
-/// The job's RFC 3161 tokens, Rekor entries, certificates and trust choices.
+/// The job's RFC 3161 tokens, Rekor entries, certificates (none in the chain module's jobs) and
+/// trust choices.
+#[cfg_attr(not(feature = "verify-worker"), allow(dead_code))]
 struct SignedTime {
     tokens: Vec<Named>,
     rekor: Vec<Named>,
@@ -299,7 +464,8 @@ async fn read_small(
     Ok(Ok(buf.clone()))
 }
 
-/// Checks the tokens and Rekor entries for the parsed lists.
+/// Reads the trust anchors and log key (the chain module's jobs carry the shipped ones too) and
+/// checks the tokens and Rekor entries for the parsed lists (the full module's alone).
 async fn check_signed_time(
     job: u32,
     s: &SignedTime,
@@ -333,7 +499,13 @@ async fn check_signed_time(
                 .map_err(|e| core_messages::file_error(&e))?,
         ));
     }
+    #[cfg(not(feature = "verify-worker"))]
+    let _ = (job, lists);
+    #[cfg(not(feature = "verify-worker"))]
+    let (tokens, entries) = (Vec::new(), Vec::new());
+    #[cfg(feature = "verify-worker")]
     let mut certs = Vec::with_capacity(s.certs.len());
+    #[cfg(feature = "verify-worker")]
     for c in &s.certs {
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
             .await?
@@ -349,7 +521,9 @@ async fn check_signed_time(
             anchor: c.anchor,
         });
     }
+    #[cfg(feature = "verify-worker")]
     let mut tokens = Vec::with_capacity(s.tokens.len());
+    #[cfg(feature = "verify-worker")]
     for t in &s.tokens {
         tokens.push(match read_small(t, MAX_SIGNED_FILE_BYTES, buf).await? {
             Ok(bytes) => {
@@ -366,7 +540,9 @@ async fn check_signed_time(
             return Ok(None);
         }
     }
+    #[cfg(feature = "verify-worker")]
     let mut entries = Vec::with_capacity(s.rekor.len());
+    #[cfg(feature = "verify-worker")]
     for r in &s.rekor {
         entries.push(match read_small(r, MAX_SIGNED_FILE_BYTES, buf).await? {
             Ok(bytes) => {
@@ -380,11 +556,24 @@ async fn check_signed_time(
             },
         });
     }
-    Ok(Some((tokens, entries, trust.report())))
+    #[cfg(feature = "verify-worker")]
+    let trust = trust.report();
+    // With no token and no Rekor entry the anchors are named but not parsed: their summaries
+    // are shown only beside a token's or an entry's card (signed_time_view::anchors_used), and
+    // parsing them would link the X.509 and elliptic-curve code into the chain module.
+    #[cfg(not(feature = "verify-worker"))]
+    let trust = sealbook_core::verifier::TrustReport {
+        anchor_files: trust.anchor_files.into_iter().map(|(n, _)| n).collect(),
+        log_key_file: trust.log_key.map(|(n, _)| n),
+        now: trust.now,
+        ..Default::default()
+    };
+    Ok(Some((tokens, entries, trust)))
 }
 
 /// Bitcoin header files dropped as files of their own, read and analysed as one run (core's
 /// [`analyze_header_files`]), worded in the page's language when they cannot be.
+#[cfg(feature = "verify-worker")]
 async fn header_run(
     named: &[Named],
 ) -> Result<(Vec<String>, sealbook_core::ots::bitcoin::HeaderAnalysis), String> {
@@ -400,6 +589,7 @@ async fn header_run(
 }
 
 /// Largest header file read: one raw header is 80 bytes.
+#[cfg(feature = "verify-worker")]
 const MAX_HEADER_FILE_BYTES: u64 = 80;
 
 /// Largest book kept in memory for the answers' verdicts (bytes); a larger one is judged by
@@ -444,8 +634,18 @@ async fn run(
             return Ok(None);
         }
     }
+    // The chain module is given no proof and no pasted headers ([`needs_full`]): what the
+    // full module finds for none.
+    #[cfg(not(feature = "verify-worker"))]
+    let (headers, proof_results) = {
+        let _ = (&headers, &proofs);
+        (HeadersInput::default(), Vec::new())
+    };
+    #[cfg(feature = "verify-worker")]
     let headers = HeadersInput::parse(&headers);
+    #[cfg(feature = "verify-worker")]
     let mut proof_results = Vec::with_capacity(proofs.len());
+    #[cfg(feature = "verify-worker")]
     for proof in &proofs {
         let size = proof.file.size() as u64;
         proof_results.push(if size > MAX_PROOF_BYTES {
@@ -612,7 +812,7 @@ async fn run(
     let overall = Overall::of(&report);
     LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
     // The answers' sentences leave the worker in the page's language.
-    #[cfg(feature = "verify-worker")]
+    #[cfg(feature = "verify-chain")]
     if let Some(answers) = &mut report.answers {
         answers.word(&crate::i18n::answer_words::PageWording);
     }
