@@ -148,6 +148,9 @@ test('a climatology table changed after sealing: the CLI\'s document says so, na
   assert.equal(bad.climatology.state, 'differs', JSON.stringify(bad.climatology));
   assert.ok(bad.file_problems.some((p) => p.startsWith('council-clim-window.json: sha256: the table\'s content hashes to ')
     && p.includes('the climatology_sha256 sealed in asks.jsonl line 1')), JSON.stringify(bad.file_problems));
+  // The verdict fails on it, as the document does.
+  assert.equal(bad.verdict.state, 'failed');
+  assert.deepEqual(bad.verdict.failures, [{ id: 'climatology', file: 'council-clim-window.json' }]);
   // The untouched league's document says the table held.
   assert.equal(cli.climatology.state, 'held');
 
@@ -155,6 +158,10 @@ test('a climatology table changed after sealing: the CLI\'s document says so, na
   await page.waitForSelector('[data-testid="verdict"][data-state="unchecked"]', { timeout: 180000 });
   await page.locator('[data-testid="choose-root"]').first().click();
   await page.waitForSelector('[data-testid="verdict"]:not([data-state="unchecked"])', { timeout: 180000 });
+  // The reader's verdict says it first: failed, naming the table.
+  const verdict = page.locator('[data-testid="verdict"]');
+  assert.equal(await verdict.getAttribute('data-state'), 'failed');
+  assert.match(await verdict.textContent(), /council-clim-window\.json is not the climatology table the declaration sealed/);
   const doc = JSON.parse((await download(page, 'download-report')).text);
   const { dir: _d1, verified_at: _v1, trust_anchors: _t1, rekor_log_key: _k1, ...page_ } = doc;
   const { dir: _d2, verified_at: _v2, trust_anchors: _t2, rekor_log_key: _k2, ...cli_ } = bad;

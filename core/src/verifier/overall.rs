@@ -18,6 +18,8 @@ use super::results::{BookResult, FileError, ProofResult, ProofState, TokenResult
 use super::trust::TrustLevel;
 use crate::book::chain::Check;
 use crate::checks::{CheckMsg, Status};
+use crate::records::names::CLIM_FILE;
+use crate::score::baselines::ClimSeal;
 use crate::score::notes::Note;
 use crate::tsp::response::check as tsp_check;
 use serde::{Deserialize, Serialize};
@@ -103,6 +105,9 @@ pub enum Failure {
     Rekor { file: String },
     /// An ask text does not hash to its name (Appendix B step 5).
     AskTexts,
+    /// The climatology table given is not the table the declaration sealed (spec §4.3): it
+    /// cannot be read, or its content hashes to another hash.
+    Climatology { file: String },
 }
 
 /// What could not be checked, with what would check it.
@@ -124,6 +129,9 @@ pub enum Unchecked {
     ListMissing { file: String },
     /// Rekor entries with no log key to check them. Action: choose the log key.
     LogKeyMissing { file: String },
+    /// The declaration seals a climatology table that was not given (spec §4.3). Action:
+    /// drop it (`file`).
+    ClimatologyMissing { file: String },
     /// No book and no anchor: nothing to check. Action: drop the book.
     NothingChecked,
 }
@@ -290,6 +298,15 @@ impl Overall {
         }
         if r.ask_texts.as_ref().is_some_and(|a| !a.ok()) {
             failures.push(Failure::AskTexts);
+        }
+        match &r.climatology {
+            Some(ClimSeal::Missing { .. }) => unchecked.push(Unchecked::ClimatologyMissing {
+                file: CLIM_FILE.to_string(),
+            }),
+            Some(c) if c.failed() => failures.push(Failure::Climatology {
+                file: CLIM_FILE.to_string(),
+            }),
+            _ => {}
         }
         let (external, signed_time) = r.anchored();
         if r.books.is_empty() && !external && !signed_time && unchecked.is_empty() {

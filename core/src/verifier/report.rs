@@ -101,6 +101,16 @@ impl VerifierReport {
             && self.proofs_hold()
             && self.signed_time_holds()
             && self.ask_texts.as_ref().is_none_or(AskTextsReport::ok)
+            && self.climatology_holds()
+    }
+
+    /// No climatology table was given that differs from the one the declaration sealed, or
+    /// cannot be read (spec §4.3); a sealed table not given is unchecked, not failed.
+    pub fn climatology_holds(&self) -> bool {
+        !self
+            .climatology
+            .as_ref()
+            .is_some_and(|c| c.failed() && !matches!(c, ClimSeal::Missing { .. }))
     }
 
     /// Every token and Rekor entry dropped verified.

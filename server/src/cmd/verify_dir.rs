@@ -192,6 +192,9 @@ fn unchecked(u: &Unchecked) -> String {
         Unchecked::LogKeyMissing { file } => {
             format!("{file}: no Rekor log key to check it (give it with --rekor-key)")
         }
+        Unchecked::ClimatologyMissing { file } => {
+            format!("{file}: the climatology table the declaration seals is not in the directory")
+        }
         Unchecked::NothingChecked => "nothing to check".to_string(),
     }
 }

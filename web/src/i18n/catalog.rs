@@ -264,6 +264,7 @@ catalog! {
     VdFailProof { en: "The OpenTimestamps proof {file} is refuted.", zh: "OpenTimestamps 证明 {file} 被否定。", ar: "إثبات OpenTimestamps {file} مدحوض.", }
     VdFailToken { en: "The timestamp token {file} fails a check.", zh: "时间戳令牌 {file} 未通过检查。", ar: "رمز الطابع الزمني {file} يخفق في فحص.", }
     VdFailRekor { en: "The Rekor entry {file} fails a check.", zh: "Rekor 条目 {file} 未通过检查。", ar: "مدخل Rekor {file} يخفق في فحص.", }
+    VdFailClimatology { en: "{file} is not the climatology table the declaration sealed: it cannot be read, or its content hashes to another hash.", zh: "{file} 不是声明中封印的气候基准表：无法读取，或其内容的哈希不同。", ar: "{file} ليس جدول المناخ المختوم في الإعلان: تعذّرت قراءته، أو بصمة محتواه مختلفة.", }
     VdFailAskTexts { en: "An ask text does not hash to its name.", zh: "有提问文本的哈希与其名称不符。", ar: "نص سؤال لا تطابق بصمته اسمه.", }
     VdRootNotChosen { en: "{n} timestamp tokens of {authority} could not be checked: you have not chosen its root as a trust anchor.", zh: "{authority} 的 {n} 个时间戳令牌无法检查：你尚未选择其根作为信任锚。", ar: "تعذّر فحص {n} من رموز الطابع الزمني لـ {authority}: لم تختر جذرها مرساةً للثقة.", }
     VdChooseRoot { en: "Trust {file} as a root", zh: "信任 {file} 作为根", ar: "اعتمد {file} جذرًا", }
@@ -273,6 +274,7 @@ catalog! {
     VdProofsPending { en: "{n} OpenTimestamps proofs are pending (not in Bitcoin yet): upgrade them later.", zh: "{n} 个 OpenTimestamps 证明仍在等待（尚未进入比特币）：请稍后升级。", ar: "{n} من إثباتات OpenTimestamps معلّقة (لم تدخل بيتكوين بعد): حدّثها لاحقًا.", }
     VdHeadersMissing { en: "{n} OpenTimestamps proofs reach Bitcoin blocks {heights}: paste their block headers to check them.", zh: "{n} 个 OpenTimestamps 证明到达比特币区块 {heights}：粘贴它们的区块头以检查。", ar: "{n} من إثباتات OpenTimestamps تبلغ كتل بيتكوين {heights}: الصق ترويساتها لفحصها.", }
     VdListMissing { en: "{file} could not be checked: the stamped list it covers was not given.", zh: "{file} 无法检查：未提供它覆盖的盖章清单。", ar: "تعذّر فحص {file}: لم تُعطَ القائمة المختومة زمنيًا التي يغطيها.", }
+    VdClimatologyMissing { en: "The declaration seals a climatology table that was not given: drop {file} to check it.", zh: "声明封印了一份气候基准表，但未提供：请拖入 {file} 以检查它。", ar: "يختم الإعلان جدول مناخ لم يُعطَ: أسقِط {file} لفحصه.", }
     VdLogKeyMissing { en: "{file} could not be checked: choose the Rekor log key.", zh: "{file} 无法检查：请选择 Rekor 日志密钥。", ar: "تعذّر فحص {file}: اختر مفتاح سجل Rekor.", }
     VdNothingChecked { en: "Nothing to check yet: drop the book and its stamped lists.", zh: "尚无可检查的内容：请拖入账本及其盖章清单。", ar: "لا شيء للفحص بعد: أفلت الدفتر وقوائمه المختومة زمنيًا.", }
     PartyBitcoin { en: "Bitcoin (OpenTimestamps)", zh: "比特币（OpenTimestamps）", ar: "بيتكوين (OpenTimestamps)", }

@@ -346,7 +346,7 @@ pub fn file_problem(p: &FileProblem<'_>) -> String {
 }
 
 /// A climatology table that is not the one the declaration sealed (spec §4.3).
-#[cfg(feature = "verify-worker")]
+#[cfg(feature = "verify-chain")]
 fn clim_seal_broken(c: &sealbook_core::score::baselines::ClimSeal) -> String {
     use sealbook_core::records::names::CLIM_FILE;
     use sealbook_core::score::baselines::ClimSeal;

@@ -87,6 +87,7 @@ pub fn failure(f: &Failure) -> String {
         Failure::Token { file } => tr(M::VdFailToken, &[("file", file)]),
         Failure::Rekor { file } => tr(M::VdFailRekor, &[("file", file)]),
         Failure::AskTexts => t(M::VdFailAskTexts).to_string(),
+        Failure::Climatology { file } => tr(M::VdFailClimatology, &[("file", file)]),
     }
 }
 
@@ -116,6 +117,7 @@ pub fn unchecked(u: &Unchecked) -> String {
         }
         Unchecked::ListMissing { file } => tr(M::VdListMissing, &[("file", file)]),
         Unchecked::LogKeyMissing { file } => tr(M::VdLogKeyMissing, &[("file", file)]),
+        Unchecked::ClimatologyMissing { file } => tr(M::VdClimatologyMissing, &[("file", file)]),
         Unchecked::NothingChecked => t(M::VdNothingChecked).to_string(),
     }
 }

@@ -475,3 +475,43 @@ fn the_counted_answers_are_tallied_by_verdict_and_by_party() {
     assert_eq!(t.by, vec![(PartyGroup::Authority("FreeTSA".into()), 2)]);
     assert!(t.late >= 1, "c answered after 09:30 ET: {t:?}");
 }
+
+#[test]
+fn a_climatology_table_that_is_not_the_sealed_one_fails_and_a_missing_one_is_unchecked() {
+    let b = book(4, None);
+    let with = |seal: ClimSeal| {
+        let mut r = report(&b, &[list("130025Z", &b, 3)]);
+        r.climatology = Some(seal);
+        overall(&r)
+    };
+    let sealed = "a".repeat(64);
+    let differs = with(ClimSeal::Differs {
+        sealed: sealed.clone(),
+        found: "b".repeat(64),
+    });
+    assert_eq!(differs.state, State::Failed);
+    assert_eq!(
+        differs.failures,
+        vec![Failure::Climatology {
+            file: CLIM_FILE.into()
+        }]
+    );
+    let unreadable = with(ClimSeal::Unreadable {
+        sealed: sealed.clone(),
+        field: "rows".into(),
+        why: "not JSON".into(),
+    });
+    assert_eq!(unreadable.state, State::Failed);
+    let missing = with(ClimSeal::Missing { sealed });
+    assert_eq!(missing.state, State::Unchecked);
+    assert_eq!(
+        missing.unchecked,
+        vec![Unchecked::ClimatologyMissing {
+            file: CLIM_FILE.into()
+        }]
+    );
+    let held = with(ClimSeal::Held {
+        sha256: "a".repeat(64),
+    });
+    assert_eq!(held.state, State::Passed);
+}
