@@ -167,7 +167,7 @@ test('a large damaged book split among k workers gives `sealbook verify --json`\
         constructor(...args) {
           super(...args);
           this.addEventListener('message', (e) => {
-            if (typeof e.data === 'string' && e.data.startsWith('{"type":"done"')) window.verifierDone = e.data;
+            if (typeof e.data === 'string' && e.data.startsWith('{"done":')) window.verifierDone = e.data;
           });
         }
       };
@@ -182,7 +182,7 @@ test('a large damaged book split among k workers gives `sealbook verify --json`\
     await dropFiles(page, [file]);
     const r = await readResults(page);
     assert.equal(r.ok, false, r.headline);
-    const done = JSON.parse(await page.evaluate(() => window.verifierDone));
+    const done = JSON.parse(await page.evaluate(() => window.verifierDone)).done;
     const got = done.report.books[0].report;
     for (const key of ['lines', 'bytes', 'first_bad_line', 'problems', 'problems_omitted', 'partial_tail', 'partial_tail_bytes', 'sha256', 'last_link']) {
       assert.deepEqual(got[key], want[key], `k=${k}: ${key}`);

@@ -55,8 +55,11 @@ pub const PRINTABLE: &str = "printable";
 pub const FILE: &str = "file";
 pub const NAME: &str = "name";
 
+// Externally tagged (`{"done": {...}}`), not `tag = "type"`: an internally tagged enum is read
+// through serde's buffered `Content`, which doubled the page's code for every type a message
+// holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum FromWorker {
     /// The worker has loaded its wasm and listens for jobs.
     Ready,
