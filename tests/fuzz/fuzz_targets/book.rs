@@ -62,10 +62,21 @@ fuzz_target!(|data: &[u8]| {
     let got: Vec<_> = times
         .backwards
         .iter()
-        .map(|b| (b.line, b.sealed_at.clone(), b.after_line, b.after_sealed_at.clone()))
+        .map(|b| {
+            (
+                b.line,
+                b.sealed_at.clone(),
+                b.after_line,
+                b.after_sealed_at.clone(),
+            )
+        })
         .collect();
     assert_eq!(got.len() as u64 + times.omitted, want.len() as u64);
-    assert_eq!(got[..], want[..got.len()], "time order differs from the tree's");
+    assert_eq!(
+        got[..],
+        want[..got.len()],
+        "time order differs from the tree's"
+    );
 
     let mut v = ChainVerifier::new(opts.clone());
     let mut rest = book;
