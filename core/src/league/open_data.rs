@@ -734,6 +734,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_key_of_an_ask_line_is_itemised_once_in_order_and_the_seats_carry_the_roster() {
+        assert_eq!(ASKS.len(), ASKS_KEYS.len());
+        for (node, key) in ASKS.iter().zip(ASKS_KEYS.iter()) {
+            assert_eq!(node.f.0, key.0);
+            let names = |kids: &[N]| kids.iter().map(|k| k.f.0).collect::<Vec<_>>();
+            let roster = !node.kids.is_empty() && names(node.kids) == names(ROSTER_ENTRY);
+            assert_eq!(roster, key.0 == "seats", "{}", key.0);
+        }
+    }
+
+    #[test]
     fn the_dictionary_reads_back_and_matches_patterns() {
         let d = Dictionary::parse(&dataset_bytes()).unwrap();
         for p in [

@@ -401,6 +401,8 @@ const BOOK: &[N] = &[
     ]),
 ];
 
+/// `asks.jsonl`'s keys, each as [`ASKS_KEYS`] lists it (in its order: a test holds them
+/// together); the roster's seats are itemised.
 const ASKS: &[N] = &[
     n(ASKS_KEYS[0], &[]),
     n(ASKS_KEYS[1], &[]),
@@ -417,12 +419,13 @@ const ASKS: &[N] = &[
     n(ASKS_KEYS[12], &[]),
     n(ASKS_KEYS[13], &[]),
     n(ASKS_KEYS[14], &[]),
-    n(ASKS_KEYS[15], ROSTER_ENTRY),
-    n(ASKS_KEYS[16], &[]),
+    n(ASKS_KEYS[15], &[]),
+    n(ASKS_KEYS[16], ROSTER_ENTRY),
     n(ASKS_KEYS[17], &[]),
     n(ASKS_KEYS[18], &[]),
     n(ASKS_KEYS[19], &[]),
     n(ASKS_KEYS[20], &[]),
+    n(ASKS_KEYS[21], &[]),
 ];
 
 const ARENA_DECISIONS: &[N] = &[

@@ -119,13 +119,13 @@ mod tests {
     fn an_unreadable_message_is_said_in_the_pages_language() {
         use crate::i18n::{self, Lang};
         i18n::set(Lang::En);
-        let en = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        let en = FromWorker::from_json("{\"nonsense\": {}}").unwrap_err();
         assert!(
             en.starts_with("unreadable message from the verifier: unknown variant `nonsense`"),
             "{en}"
         );
         i18n::set(Lang::Zh);
-        let zh = FromWorker::from_json("{\"type\": \"nonsense\"}").unwrap_err();
+        let zh = FromWorker::from_json("{\"nonsense\": {}}").unwrap_err();
         assert!(
             zh.starts_with("来自验证器的消息无法读取：unknown variant `nonsense`"),
             "{zh}"
