@@ -416,7 +416,7 @@ const ASKS: &[N] = &[
     n(ASKS_KEYS[9], &[]),
     n(ASKS_KEYS[10], &[]),
     n(ASKS_KEYS[11], &[]),
-    n(ASKS_KEYS[12], &[]),
+    opt(ASKS_KEYS[12], "written only when the league declares runs besides its morning run", &[]),
     n(ASKS_KEYS[13], &[]),
     n(ASKS_KEYS[14], &[]),
     n(ASKS_KEYS[15], &[]),
