@@ -152,7 +152,7 @@ const MANIFEST_FILE_FIELDS: [F; 3] = [
 ];
 
 /// The key placeholders the dictionary's field names use: (name, what its keys are).
-const KEYS: [(&str, &str); 8] = [
+const KEYS: [(&str, &str); 10] = [
     ("<line>", "every key of the map is a book line's n, as decimal digits"),
     ("<seat>", "every key of the map is a seat's name (league-roster.json seats[].seat)"),
     ("<asset>", "every key of the map is a market code of Table 2 (SPX, NDX, DJI, SOX, TNX, DXY, VIX, GOLD, WTI, BRENT, COPPER, BTC)"),
@@ -161,6 +161,8 @@ const KEYS: [(&str, &str); 8] = [
     ("<symbol>", "every key of the map is a fund's symbol on a trading track (arena-prices.jsonl symbol)"),
     ("<status>", "every key of the map is a row status of council-forecasts.csv (counted, not_counted, counted_50, no_answer, refused_shape)"),
     ("<code>", "every key of the map is a crowd contract's code: the market code (Polymarket), or the market code and @kalshi (Kalshi)"),
+    ("<session_status>", "every key of the map is a trading session's status: traded, hold, rejected, missed or none"),
+    ("<benchmark>", "every key of the map is a benchmark account's name (arena-protocol.json versions[].benchmarks[].name, starting with _)"),
 ];
 
 const ANCHOR: &[N] = &[
@@ -617,6 +619,294 @@ const CONSENSUS_HORIZON: &[N] = &[
     n(("calibration", "array", "", "the consensus' folded calibration bins"), CALIBRATION_BIN),
 ];
 
+const TOST: &[N] = &[
+    n(("mean", "number", "Brier", "the mean session gain tested"), &[]),
+    n(("se", "number", "Brier", "its standard error (session gains' sd, ddof 1, over the square root of the sessions)"), &[]),
+    n(("df", "number", "", "degrees of freedom: sessions - 1"), &[]),
+    n(("margin", "number", "Brier", "the equivalence margin, 0.01 (§4.6)"), &[]),
+    n(("p_lower", "number", "p", "the one-sided p of H0: mean <= -margin"), &[]),
+    n(("p_upper", "number", "p", "the one-sided p of H0: mean >= +margin"), &[]),
+    n(("p_value", "number", "p", "max(p_lower, p_upper)"), &[]),
+    n(("equivalent", "boolean", "", "p_value < 0.05: the 90% interval lies inside +-margin, equivalence shown"), &[]),
+];
+
+const POWER: &[N] = &[
+    n(("sigma_g", "number", "Brier", "sigma_G, the sd of the session gains (spec power_brier)"), &[]),
+    n(("sigma_from", "string", "", "sessions (the gains' own sd, ddof 1, from 5 scored sessions) or proxy (the spec's 0.062 forecast sd with within-session r 0.41 over 12 events)"), &[]),
+    n(("delta", "number", "Brier", "the effect to detect: the equivalence margin"), &[]),
+    n(("sessions_needed", "number", "sessions", "independent sessions needed to detect delta (two-sided 5%, 80% power)"), &[]),
+    n(("detectable_effect", "number", "Brier", "the smallest effect detectable at the sessions held; null before the first"), &[]),
+];
+
+const COMPARISON: &[N] = &[
+    n(("forecaster", "object", "", "who is tested"), &[
+        n(("kind", "string", "", "consensus or seat"), &[]),
+        opt(("seat", "string", "", "the seat's name (kind seat)"), "absent when the forecaster is the consensus", &[]),
+    ]),
+    n(("benchmark", "string", "", "coin (50% on every event), climatology (the sealed table's base rate) or crowd (the admitted crowd contract's sealed price, one-day events)"), &[]),
+    n(("horizon", "string", "", "the horizon"), &[]),
+    n(("sessions", "integer", "count", "sessions with a paired event from session 11"), &[]),
+    n(("events", "integer", "count", "the paired events"), &[]),
+    n(("estimate", "number", "Brier", "the mean session gain G_s (benchmark's Brier minus the forecaster's; positive: the forecaster lost less); null without a session"), &[]),
+    n(("ci90", "array", "Brier", "the 90% t interval [lo, hi] of the mean gain, the interval TOST reads; null with fewer than two sessions"), &[]),
+    n(("tost", "object", "", "two one-sided tests at +-0.01 (§4.6); null with fewer than two sessions or a zero spread"), TOST),
+    n(("power", "object", "", "the power figure (Requirement 10)"), POWER),
+];
+
+const ENDPOINT: &[N] = &[
+    n(("estimate", "number", "Brier", "the mean of the session gains G_s (climatology's Brier minus the consensus') over the one-day common events from session 11 (§8)"), &[]),
+    n(("sessions", "integer", "count", "the sessions with a gain"), &[]),
+    n(("ci95", "array", "Brier", "the moving-block bootstrap's 95% interval [lo, hi]; null without one (note)"), &[]),
+    n(("ci90", "array", "Brier", "its 90% interval"), &[]),
+    n(("verdict", "string", "", "confirmed, no_material_gain or inconclusive (§8); null without an interval"), &[]),
+    n(("confirmed_below_margin", "boolean", "", "confirmed with the 90% interval also inside +-0.01"), &[]),
+    n(("config", "object", "", "the bootstrap's registered settings"), &[
+        n(("block", "integer", "sessions", "the block length"), &[]),
+        n(("reps", "integer", "count", "the resamples"), &[]),
+        n(("seed", "integer", "", "the generator's seed (rerun it with the same seed)"), &[]),
+        n(("margin", "number", "Brier", "the material margin"), &[]),
+    ]),
+    n(("note", "string", "", "why there is no interval or verdict; null when there is one"), &[]),
+    n(("gains", "array", "", "the session gains the bootstrap resamples, in session order"), &[
+        n(("session", "integer", "", "the session's number in the league"), &[]),
+        n(("gain", "number", "Brier", "G_s: the mean over the session's events of climatology's Brier minus the consensus'"), &[]),
+        n(("events", "integer", "count", "the session's paired events"), &[]),
+    ]),
+];
+
+const READING: &[N] = &[
+    n(("n", "integer", "count", "seats that answered"), &[]),
+    n(("pairs", "integer", "count", "seat pairs with a defined correlation"), &[]),
+    n(("undefined_pairs", "integer", "count", "seat pairs without one"), &[]),
+    n(("rho", "number", "", "the mean pairwise Pearson r over the defined pairs; null when none"), &[]),
+    n(("n_eff", "number", "", "N_eff = n / (1 + (n - 1) rho) (§5.1); null when undefined"), &[]),
+    n(("cells", "integer", "count", "the cells the reading is over"), &[]),
+    n(("note", "string", "", "why there is no value; null when there is one"), &[]),
+];
+
+const RUN_INDEPENDENCE: &[N] = &[
+    n(("run_id", "string", "", "the run"), &[]),
+    n(("session", "string", "date", "its session"), &[]),
+    n(("horizon", "string", "", "1d, 1w, 1m, 6m, or all (the whole run)"), &[]),
+    n(("n", "integer", "count", "seats answering"), &[]),
+    n(("cells", "integer", "count", "cells (market, horizon) answered"), &[]),
+    n(("pearson", "object", "", "the headline Pearson reading (a horizon's is its n_eff[] row)"), READING),
+    n(("one_market_per_group", "object", "", "the reading with one market per correlated group (independence.groups)"), READING),
+    n(("dropped_markets", "array", "", "the markets the grouped reading left out"), &[]),
+    n(("from_fifty", "object", "", "the reading on the deviations from 50"), READING),
+    n(("from_climatology", "object", "", "the reading on the deviations from the climatology base rate"), READING),
+    n(("spectrum", "object", "", "the correlation matrix's eigenvalues; null unless every pair is defined (spectrum_note)"), &[
+        n(("eigenvalues", "array", "", "descending"), &[]),
+        n(("trace", "number", "", "their sum"), &[]),
+        n(("largest_share", "number", "share 0-1", "the largest over the trace"), &[]),
+        n(("participation_ratio", "number", "", "trace^2 / sum of squares: the effective number of independent directions"), &[]),
+    ]),
+    n(("spectrum_note", "string", "", "why there is no spectrum; null when there is one"), &[]),
+    n(("seats", "array", "", "per seat, in code-point order: its distinctiveness"), &[
+        n(("seat", "string", "", "the seat"), &[]),
+        n(("mean_r", "number", "", "its mean r with the other seats; null without a defined pair"), &[]),
+        n(("pairs", "integer", "count", "other seats with a defined correlation"), &[]),
+        n(("majority_cells", "integer", "count", "directional cells where the other seats have a majority"), &[]),
+        n(("majority_agree", "integer", "count", "those where the seat sides with it"), &[]),
+        n(("majority_agreement", "number", "share 0-1", "majority_agree / majority_cells; null when none"), &[]),
+    ]),
+    n(("errors", "object", "", "the reading on the error indicators (1 wrong, 0 right; a stated 50 is neither) of the resolved events (spec n_eff_errors)"), READING),
+    n(("sides", "object", "", "the sides test (§5.2); null without two sides in the roster (sides_note)"), &[
+        n(("sides", "array", "", "the two side labels, code-point order"), &[]),
+        n(("seats", "array", "", "each side's seats"), &[]),
+        n(("within_r", "number", "", "the mean r within sides"), &[]),
+        n(("within_r_each", "array", "", "the mean r within each side"), &[]),
+        n(("between_r", "number", "", "the mean r between the sides"), &[]),
+        n(("max_gap", "number", "points", "the widest |mean probability of side 0 - side 1| over the cells"), &[]),
+        n(("max_gap_signed", "number", "points", "that gap, signed (side 0 minus side 1)"), &[]),
+        n(("max_gap_cell", "array", "", "its cell: [market, horizon]"), &[]),
+        n(("splits", "integer", "count", "the splits of the seats into two groups of the same sizes enumerated"), &[]),
+        n(("at_least_as_wide", "integer", "count", "the splits whose widest gap is at least as wide"), &[]),
+        n(("p_value", "number", "p", "at_least_as_wide / splits: the permutation p"), &[]),
+    ]),
+    n(("sides_note", "string", "", "why there is no sides test; null when there is one"), &[]),
+    n(("k", "number", "0-100", "Table 7: sharpness K = (2/n) sum |p - 50| over every answer"), &[]),
+    n(("share_40_60", "number", "share 0-1", "Table 7: the share of answers from 40 to 60"), &[]),
+    n(("spread", "number", "points", "Table 7: the population sd of the seats' probabilities per cell, averaged over spread_cells"), &[]),
+    n(("spread_cells", "integer", "count", "cells two or more seats answered"), &[]),
+];
+
+const INDEPENDENCE: &[N] = &[
+    n(("roster", "object", "", "the roster read (families for the consensus, sides for the sides test)"), &[
+        n(("seats", "array", "", "the seats in roster order"), &[
+            n(("seat", "string", "", "the seat"), &[]),
+            n(("family", "string", "", "its model family"), &[]),
+            n(("side", "string", "", "its side for the sides test; null without one"), &[]),
+            n(("model", "string", "", "its model; null when not given"), &[]),
+        ]),
+        n(("source", "string", "", "the roster lines read (asks.jsonl line 2, ...); null without a roster"), &[]),
+        n(("note", "string", "", "why there is no roster; null when there is one"), &[]),
+    ]),
+    n(("groups", "array", "", "the correlated market groups (member names) the grouped reading keeps one market of"), &[]),
+    n(("climatology", "boolean", "", "the deviation-from-climatology reading had a table to read"), &[]),
+    n(("runs", "array", "", "per run: each horizon, then the whole run (all): §5's figures"), RUN_INDEPENDENCE),
+    n(("shadow", "object", "", "the shadow consensus' frozen weights (§5.3)"), &[
+        n(("window", "array", "", "the runs whose one-day correlation matrices were pooled"), &[]),
+        n(("weights", "object", "", "the weights; null without them (note)"), &[
+            n(("weights", "object", "", "per seat: its weight, before renormalisation"), &[n(("<seat>", "number", "", "the seat's weight"), &[])]),
+            n(("mean_r", "object", "", "per seat: its pooled mean r (absent for a seat that took the median weight)"), &[n(("<seat>", "number", "", "the seat's pooled mean r"), &[])]),
+            n(("pairs", "object", "", "per seat: the (run, other seat) correlations pooled"), &[n(("<seat>", "integer", "count", "the correlations pooled into its mean r"), &[])]),
+            n(("median_filled", "array", "", "the seats that took the median weight"), &[]),
+        ]),
+        n(("note", "string", "", "why there are no weights; null when there are"), &[]),
+    ]),
+    n(("funnel", "array", "", "Table 6: per run, its rows from the open file to the counted record"), &[
+        n(("run_id", "string", "", "the run"), &[]),
+        n(("session", "string", "date", "its session"), &[]),
+        n(("rows", "integer", "count", "its rows"), &[]),
+        n(("corrections", "integer", "count", "cells added by later correction lines"), &[]),
+        n(("seats", "integer", "count", "seats with an answer line (status other than no_answer)"), &[]),
+        n(("sealed_before_reference", "integer", "count", "cells whose line was sealed before the session's reference; null without the book"), &[]),
+        n(("explicit_50", "integer", "count", "cells with cell_status explicit_50"), &[]),
+        n(("invalid", "integer", "count", "cells with cell_status invalid"), &[]),
+        n(("counted_one_day", "integer", "count", "one-day cells with status counted"), &[]),
+        n(("note", "string", "", "a remark on the run; null when none"), &[]),
+    ]),
+];
+
+const CROWD_FIGURES: &[N] = &[
+    n(("n", "integer", "count", "resolved (seat, question) rows"), &[]),
+    n(("questions", "integer", "count", "distinct questions among them"), &[]),
+    n(("model_brier", "number", "Brier 0-1", "the seats' mean Brier on them, scored on the crowd's own resolution"), &[]),
+    n(("crowd_brier", "number", "Brier 0-1", "the crowd's"), &[]),
+    n(("bss_crowd", "number", "", "1 - model_brier / crowd_brier"), &[]),
+    n(("gap", "number", "Brier", "model_brier - crowd_brier"), &[]),
+    n(("model_distance", "number", "points", "the seats' mean |crowd_up - 50| on the same rows (§4.9)"), &[]),
+    n(("crowd_distance", "number", "points", "the crowd's mean |100 p_up - 50|"), &[]),
+    n(("model_hits", "object", "", "the seats' direction hit rate"), HIT_RATE),
+    n(("crowd_hits", "object", "", "the crowd's"), HIT_RATE),
+    n(("d", "number", "share 0-1", "the share of questions with both outcomes whose league and crowd outcomes differ"), &[]),
+    n(("d_n", "integer", "count", "the questions d is over"), &[]),
+    n(("gap_readable", "boolean", "", "|gap| > 2d; null without d or gap"), &[]),
+];
+
+const CROWD_SPLIT: &[N] = &[
+    n(("admitted", "object", "", "the contracts at or over the volume floor: the primary comparison"), CROWD_FIGURES),
+    n(("thin", "object", "", "those under it, reported apart"), CROWD_FIGURES),
+];
+
+const CROWD_STATS: &[N] = &[
+    n(("volume_floor_usd", "number", "US dollars", "the volume a contract needs to be admitted (§4.9)"), &[]),
+    n(("questions", "array", "", "each run's crowd questions (Table 11) with their resolution"), &[
+        n(("run_id", "string", "", "the run"), &[]),
+        n(("run_line", "integer", "", "the book line of the run that sealed the price"), &[]),
+        n(("code", "string", "", "the contract's code (<code>)"), &[]),
+        n(("venue", "string", "", "polymarket or kalshi"), &[]),
+        n(("crowd_at", "string", "UTC", "when the price was recorded"), &[]),
+        n(("p_up", "number", "0-1", "the sealed price of up"), &[]),
+        n(("vol", "number", "US dollars", "the sealed volume"), &[]),
+        n(("admitted", "boolean", "", "vol at or over the floor"), &[]),
+        n(("bid", "number", "0-1", "the sealed best bid; null when not recorded"), &[]),
+        n(("ask", "number", "0-1", "the sealed best ask; null when not recorded"), &[]),
+        n(("last_trade_at", "string", "UTC", "the contract's last trade; null when the engine did not record it"), &[]),
+        n(("p_up_recomputed", "number", "0-1", "Kalshi: the price interpolated from the sealed strikes and previous close; null otherwise"), &[]),
+        n(("seats", "object", "", "per seat: its crowd_up on the question"), &[n(("<seat>", "number", "0-100", "the seat's probability the crowd's question resolves up"), &[])]),
+        n(("up", "boolean", "", "the crowd's resolution; null while unresolved"), &[]),
+        n(("crowd_line", "integer", "", "the crowd line that sealed the resolution; null while unresolved"), &[]),
+        n(("league_up", "boolean", "", "the league's own one-day outcome on the market in the run; null while unresolved"), &[]),
+    ]),
+    n(("unresolved", "integer", "count", "questions not yet resolved"), &[]),
+    n(("seats", "object", "", "per seat: the comparison split by the volume floor"), &[n(("<seat>", "object", "", "the seat against the crowd"), CROWD_SPLIT)]),
+    n(("overall", "object", "", "every seat's rows pooled"), CROWD_SPLIT),
+    n(("kalshi_mismatches", "array", "", "the sealed Kalshi prices that do not match their strikes (the sealed p_up is what is scored)"), &[
+        opt(("run_line", "integer", "", "the run's book line"), "only a league with a mismatched Kalshi price holds one", &[]),
+        opt(("field", "string", "", "the sealed field"), "only a league with a mismatched Kalshi price holds one", &[]),
+        opt(("sealed", "number", "0-1", "the sealed price"), "only a league with a mismatched Kalshi price holds one", &[]),
+        opt(("recomputed", "number", "0-1", "the interpolation; null when the previous close is not between the strikes"), "only a league with a mismatched Kalshi price holds one", &[]),
+    ]),
+];
+
+const ACCOUNT_SUMMARY: &[N] = &[
+    n(("version", "string", "", "the rule version (arena-protocol.json versions[].version)"), &[]),
+    n(("account", "string", "", "the account: a seat, or a benchmark (a name starting with _)"), &[]),
+    n(("kind", "string", "", "seat or benchmark"), &[]),
+    n(("sessions", "integer", "count", "the sessions the account ran"), &[]),
+    n(("first_session", "string", "date", "its first session"), &[]),
+    n(("last_session", "string", "date", "its last session"), &[]),
+    n(("equity", "number", "US dollars", "the final equity"), &[]),
+    n(("cash", "number", "US dollars", "the final cash"), &[]),
+    n(("costs", "number", "US dollars", "the costs paid to date"), &[]),
+    n(("return", "number", "share", "equity over starting cash, minus one"), &[]),
+    n(("drawdown", "number", "share", "the largest fall from a previous peak of equity"), &[]),
+    n(("sharpe", "number", "", "the Sharpe ratio over the trailing metrics_sessions; null with too few sessions"), &[]),
+    n(("sortino", "number", "", "the Sortino ratio over the same sessions; null with too few sessions or no down session"), &[]),
+    n(("trades", "integer", "count", "trades executed"), &[]),
+    n(("statuses", "object", "", "the sessions by status"), &[n(("<session_status>", "integer", "count", "the sessions with the status"), &[])]),
+    n(("shadow_equity", "number", "US dollars", "the final equity of the account's no-trade shadow"), &[]),
+    n(("benchmarks", "object", "", "a seat's benchmarks: each same-version benchmark's return over the same sessions (empty for a benchmark)"), &[n(("<benchmark>", "number", "share", "the benchmark's return"), &[])]),
+];
+
+const LEAGUE: &[N] = &[
+    n(("league", "string", "", "the league's name"), &[]),
+    n(("methodology_version", "string", "", "the methodology version"), &[]),
+    n(("generated_from", "object", "", "what the file was made from"), &[n(("book_lines", "integer", "count", "the book's lines it was made from"), &[])]),
+    n(("accounts", "object", "", "the trading tracks' accounts summary (spec §4.11)"), &[
+        n(("rounding", "string", "", "how money is rounded (arena-protocol.json rounding)"), &[]),
+        n(("versions", "array", "", "the rule versions, in order"), &[]),
+        n(("accounts", "array", "", "every account's summary, by version then account"), ACCOUNT_SUMMARY),
+    ]),
+    n(("experiment", "object", "", "the reader experiment's analysis (spec §6.2): label, identifiers, reset_share, g0 and g1 (each group's identifiers, contributions, scores, calibration, anchoring, peeks and resets), brier_weighted, revision, registered (F28, F29)"), &[]),
+];
+
+const RULE_SET: &[N] = &[
+    n(("version", "string", "", "the version's name (arena-3), unique in the file"), &[]),
+    n(("track", "string", "", "portfolio (§4.7), pro (§4.8), agent_portfolio (seed 002) or bets (seeds 001/003)"), &[]),
+    n(("from", "string", "date", "the first session the version governs, up to the next version of the same track"), &[]),
+    n(("starting_cash_cents", "integer", "US cents", "each account's starting cash"), &[]),
+    n(("funds", "array", "", "the traded instruments, in order"), &[
+        n(("market", "string", "", "the league market the fund stands for (Table 2 code)"), &[]),
+        n(("symbol", "string", "", "the fund's ticker, as arena-prices.jsonl names it"), &[]),
+    ]),
+    n(("indicators_only", "array", "", "markets forecast but not tradable on the track"), &[]),
+    n(("long_only", "boolean", "", "short positions are refused"), &[]),
+    n(("weight_min_bp", "integer", "basis points", "the least |weight| of a held position (0, not held, is always allowed)"), &[]),
+    n(("weight_max_bp", "integer", "basis points", "the most |weight| of a held position"), &[]),
+    n(("gross_min_bp", "integer", "basis points", "the least sum of |weights| of a decision that trades"), &[]),
+    n(("gross_max_bp", "integer", "basis points", "the most sum of |weights|"), &[]),
+    n(("long_max_bp", "integer", "basis points", "the most the long weights may sum to"), &[]),
+    n(("cost_bp", "integer", "basis points", "the cost of each dollar traded"), &[]),
+    n(("cash_rate_symbol", "string", "", "the price-file symbol of the annual rate cash earns (actual/360); null: cash earns nothing"), &[]),
+    n(("execution", "object", "", "when a decision trades"), &[
+        n(("rule", "string", "", "first_price_in_window (the first price at or after the seal within start..end New York time) or next_close"), &[]),
+        opt(("start", "string", "HH:MM New York", "the window's start"), "only the first_price_in_window rule has a window", &[]),
+        opt(("end", "string", "HH:MM New York", "the window's end"), "only the first_price_in_window rule has a window", &[]),
+    ]),
+    n(("min_order_cents", "integer", "US cents", "a trade worth less is not sent"), &[]),
+    n(("max_orders", "integer", "count", "the most trades one decision may need (more: rejected); null: no limit"), &[]),
+    n(("metrics_sessions", "integer", "sessions", "the trailing sessions of the Sharpe and Sortino ratios"), &[]),
+    n(("benchmarks", "array", "", "passive accounts under the same costs and execution"), &[
+        n(("name", "string", "", "the account's name, starting with _"), &[]),
+        opt(("weights_bp", "object", "", "fixed weights by fund symbol, bought at the first session and held"), "a random benchmark has no fixed weights", &[n(("<symbol>", "integer", "basis points", "the fund's weight"), &[])]),
+        opt(("random_funds", "integer", "count", "how many funds the seeded random benchmark draws every session"), "only a random benchmark draws funds", &[]),
+        opt(("seed", "integer", "", "the random benchmark's seed (np.random.default_rng(seed))"), "only a random benchmark has a seed", &[]),
+    ]),
+    opt(("bet", "object", "", "a bets track's rule (seeds 001/003)"), "only a bets track has a bet rule", &[
+        n(("stake_cents", "integer", "hundredths of a token", "the stake per eligible market"), &[]),
+        n(("limit_above_ask", "integer", "micro-tokens per share", "the immediate-or-cancel limit above the best ask (the agent's own cap replaces it)"), &[]),
+        n(("eligibility", "object", "", "which markets are eligible"), &[
+            n(("max_close_days", "integer", "days", "the latest closing time after now"), &[]),
+            n(("min_close_minutes", "integer", "minutes", "the earliest closing time after now"), &[]),
+            n(("favourite_max", "integer", "micro-tokens per share", "the highest price of the favourite outcome"), &[]),
+            n(("excluded_topics", "array", "", "topics a market may not be about"), &[]),
+            n(("category_max_bp", "integer", "basis points", "the most a category's rounds may be of the window's rounds"), &[]),
+            n(("category_window_days", "integer", "days", "the category share's window before now"), &[]),
+            n(("max_rounds_per_utc_day", "integer", "count", "the most rounds opened in one UTC day"), &[]),
+            n(("max_open_rounds", "integer", "count", "the most rounds open at once"), &[]),
+        ]),
+    ]),
+];
+
+const PROTOCOL: &[N] = &[
+    n(("protocol", "string", "", "sealbook-arena"), &[]),
+    n(("rounding", "string", "", "how money is rounded"), &[]),
+    n(("versions", "array", "", "every rule version of every track (Appendix A)"), RULE_SET),
+];
+
 /// The stats document's members.
 const STATS: &[N] = &[
     n(("seats", "object", "", "per seat and horizon: brier (all rows, spec pall), brier_ex_draw, dropped_draws, n, sessions, coverage, service, explicit_50, counted_50, unstated, no_answer, bss_coin"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
@@ -625,16 +915,16 @@ const STATS: &[N] = &[
     n(("n_eff", "array", "", "per run and horizon of the counted series: n, pairs, rho and N_eff = n / (1 + (n - 1) rho) (spec n_eff.counted.per_run)"), NEFF_ROW),
     n(("n_eff_all_runs", "array", "", "per run and horizon over every sealed run, counted or not, late answers and own-reference cells included: n, pairs, rho and N_eff (spec n_eff.per_run)"), NEFF_ROW),
     n(("n_eff_mean_rho", "object", "", "per horizon: the mean rho of its n_eff rows"), &[n(("<horizon>", "object", "", "the horizon's mean correlation"), &[n(("rho", "number", "", "the mean rho (numpy mean) of its n_eff[] rows that have both a rho and an N_eff: the rho the curve N_eff = n / (1 + (n - 1) rho) is drawn at (§5.1)"), &[]), n(("readings", "integer", "count", "how many rows it averages"), &[])])]),
-    n(("independence", "object", "", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"), &[]),
-    n(("primary_endpoint", "object", "", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"), &[]),
-    n(("comparisons", "array", "", "every council seat and the consensus against the coin and the climatology per horizon, and on one-day events against the crowd (the sealed price of the admitted crowd contract the event's run lists for its market, scored on the league's outcome), from session 11 (spec §4.6, §4.9): forecaster, benchmark (coin, climatology or crowd), horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"), &[]),
+    n(("independence", "object", "", "roster, groups, climatology, runs (pearson, errors, spectrum, sides, spread), shadow weights, funnel"), INDEPENDENCE),
+    n(("primary_endpoint", "object", "", "the primary endpoint (spec §8): estimate, sessions, ci95, ci90, verdict, confirmed_below_margin, config, note, gains"), ENDPOINT),
+    n(("comparisons", "array", "", "every council seat and the consensus against the coin and the climatology per horizon, and on one-day events against the crowd (the sealed price of the admitted crowd contract the event's run lists for its market, scored on the league's outcome), from session 11 (spec §4.6, §4.9): forecaster, benchmark (coin, climatology or crowd), horizon, sessions, events, estimate, ci90, tost (p_value, p_lower, p_upper, equivalent at +-0.01), power (sigma_g, sigma_from, delta, sessions_needed, detectable_effect)"), COMPARISON),
     n(("time_basis", "string", "", "book_sealed_at: a line is sealed at max(at, booked_at)"), &[]),
     n(("climatology_sha256_ok", "boolean", "", "the climatology table's content hash holds"), &[]),
     n(("climatology_seal", "object", "", "the table held to the declaration's climatology_sha256"), CLIM_SEAL),
     n(("rows", "integer", "", "rows scored"), &[]),
     n(("rows_from", "string", "", "the file the rows were read from"), &[]),
     n(("excluded_after_reference", "integer", "", "rows left out because sealed after their reference"), &[]),
-    n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), &[]),
+    n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), CROWD_STATS),
     n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
 ];
 
@@ -675,13 +965,7 @@ fn dictionary_files() -> Vec<Value> {
             ("not_published", "array", "the files the spec names that the league does not publish: file, why"),
         ])),
         file_value(crate::records::names::STATS_FILE, "json", "the stats document (spec §5, Appendix C), as sealbook score --json prints it", nodes(STATS)),
-        file_value(crate::league::league_file::LEAGUE_FILE, "json", "the league file (spec Appendix C)", top(&[
-            ("league", "string", "the league's name"),
-            ("methodology_version", "string", "the methodology version"),
-            ("generated_from", "object", "book_lines: the book's lines it was made from"),
-            ("accounts", "object", "the trading tracks' accounts summary (spec §4.11)"),
-            ("experiment", "object", "the reader experiment's analysis (spec §6.2): label, identifiers, g0, g1, ..."),
-        ])),
+        file_value(crate::league::league_file::LEAGUE_FILE, "json", "the league file (spec Appendix C)", nodes(LEAGUE)),
         file_value(crate::records::names::CONTRACT_SCHEMA_FILE, "json", "the event contract's JSON Schema (spec §3.13)", top(&[
             ("$schema", "string", "JSON Schema draft"),
             ("$id", "string", "the schema's id"),
@@ -703,11 +987,7 @@ fn dictionary_files() -> Vec<Value> {
         ])),
         file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", nodes(MANIFEST)),
         file_value(crate::records::names::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
-        file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", top(&[
-            ("protocol", "string", "sealbook-arena"),
-            ("rounding", "string", "how money is rounded"),
-            ("versions", "array", "each rule version: version, track, from, starting cash and rules"),
-        ])),
+        file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", nodes(PROTOCOL)),
         file_value("arena-code.json", "json", "the engine's code files (Appendix B step 8)", vec![
             field_value(("files", "array", "", "each code file"), &[
                 ("file", "string", "", "its path in the source tree"),
