@@ -26,7 +26,11 @@ use sealbook_core::verifier::session::Verified;
 use sealbook_core::verifier::{ProofState, VerifierReport};
 
 pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
-    let Verified { report, context } = session(&args, now())?;
+    let Verified {
+        report,
+        context,
+        climatology,
+    } = session(&args, now())?;
     let files = walk(args.dir)?;
     let mut total = 0u64;
     let mut read = LeagueFiles::new();
@@ -43,7 +47,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         read.insert(name.clone(), bytes);
     }
     let names: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
-    let league = check_league(&read, &names);
+    let league = check_league(&read, &names, climatology);
     drop(read);
     let document = ReportDocument::of_league(&report, &context, &league);
     if json {
