@@ -309,6 +309,35 @@ fn first_line_differing(published: &[u8], recounted: &[u8]) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// A sealed table's failure is the session's (its report names it); the league names
+    /// only an unsealed table that does not hash to the hash it states, and keeps the seal.
+    #[test]
+    fn the_climatology_failure_is_named_by_one_check() {
+        let differs = ClimSeal::Differs {
+            sealed: "a".repeat(64),
+            found: "b".repeat(64),
+        };
+        let c = check_league(&LeagueFiles::new(), &[], Some(differs.clone()));
+        assert!(
+            c.failures.iter().all(|f| !f.starts_with(CLIM_FILE)),
+            "{c:?}"
+        );
+        assert_eq!(c.climatology, Some(differs));
+        let unsealed = ClimSeal::NotSealed {
+            table: true,
+            self_hash_ok: false,
+        };
+        let c = check_league(&LeagueFiles::new(), &[], Some(unsealed));
+        let named: Vec<&String> = c
+            .failures
+            .iter()
+            .filter(|f| f.starts_with(CLIM_FILE))
+            .collect();
+        assert_eq!(named.len(), 1, "{c:?}");
+        let c = check_league(&LeagueFiles::new(), &[], None);
+        assert_eq!(c.climatology, None);
+    }
+
     #[test]
     fn the_first_differing_line_is_named() {
         assert_eq!(first_line_differing(b"a\nb\n", b"a\nb\n"), None);
