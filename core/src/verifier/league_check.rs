@@ -16,10 +16,9 @@ use crate::arena::replay::ReplayFiles;
 use crate::figures::{document_differences, FieldDifference};
 use crate::league::league_file::LEAGUE_FILE;
 use crate::league::manifest::{Manifest, ManifestCheck, MANIFEST_FILE};
-use crate::records::ask_chain::AskChain;
 use crate::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
 use crate::records::sources::LeagueSources;
-use crate::score::baselines::{check_clim_seal, ClimSeal};
+use crate::score::baselines::ClimSeal;
 use crate::score::files::league_stats_from_files;
 use crate::score::forecasts_file::forecasts_csv_from_book;
 use crate::score::seams::CoreStats;
@@ -57,8 +56,8 @@ pub struct LeagueCheck {
     pub failures: Vec<String>,
     /// Every check that could not be performed, with why.
     pub unchecked: Vec<String>,
-    /// `council-clim-window.json` held to the hash the declaration sealed (spec §4.3); None
-    /// when the directory has no ask chain.
+    /// `council-clim-window.json` held to the hash the declaration sealed (spec §4.3), as the
+    /// session found it; None when the directory has no ask chain.
     pub climatology: Option<ClimSeal>,
 }
 
@@ -78,8 +77,13 @@ impl LeagueCheck {
 
 /// Checks `files` (every file of the directory that was read; `names` every file of the
 /// directory, read or not): the manifest, the replay and summary, the forecasts and stats
-/// recount.
-pub fn check_league(files: &LeagueFiles, names: &[String]) -> LeagueCheck {
+/// recount; `climatology` is the session's climatology table held to the declaration
+/// ([`super::session::Verified::climatology`]), kept with the league's checks.
+pub fn check_league(
+    files: &LeagueFiles,
+    names: &[String],
+    climatology: Option<ClimSeal>,
+) -> LeagueCheck {
     let mut c = LeagueCheck {
         manifest: None,
         unlisted: Vec::new(),
@@ -91,7 +95,7 @@ pub fn check_league(files: &LeagueFiles, names: &[String]) -> LeagueCheck {
         climatology: None,
     };
     check_manifest(files, names, &mut c);
-    check_climatology(files, &mut c);
+    check_climatology(climatology, &mut c);
     check_replay(files, &mut c);
     check_recounts(files, &mut c);
     c
@@ -212,26 +216,15 @@ fn check_replay(files: &LeagueFiles, c: &mut LeagueCheck) {
     c.replay = Some(r);
 }
 
-/// The climatology table against the content hash the declaration (`asks.jsonl` line 1)
-/// sealed (spec §4.3, Requirement 9): [`check_clim_seal`].
-fn check_climatology(files: &LeagueFiles, c: &mut LeagueCheck) {
-    let Some(asks) = files.get(ASKS_FILE) else {
-        return;
-    };
-    let sealed = match AskChain::parse(asks) {
-        Ok(chain) => chain
-            .declaration()
-            .and_then(|d| d.climatology_sha256.clone()),
-        Err(e) => {
-            c.failures.push(format!("{ASKS_FILE}: {e}"));
-            return;
-        }
-    };
-    let seal = check_clim_seal(sealed.as_deref(), files.get(CLIM_FILE).map(Vec::as_slice));
-    if let Some(f) = seal.failure(CLIM_FILE) {
-        c.failures.push(f);
+/// The session's climatology table held to the declaration's seal (spec §4.3, Requirement
+/// 9). A sealed table's failure is the session's and named in its report
+/// ([`super::report::sealed_climatology`]); a table the declaration does not seal that does
+/// not hash to the hash it states is the league's failure.
+fn check_climatology(seal: Option<ClimSeal>, c: &mut LeagueCheck) {
+    if let Some(seal @ ClimSeal::NotSealed { .. }) = &seal {
+        c.failures.extend(seal.failure(CLIM_FILE));
     }
-    c.climatology = Some(seal);
+    c.climatology = seal;
 }
 
 fn check_recounts(files: &LeagueFiles, c: &mut LeagueCheck) {
@@ -315,6 +308,35 @@ fn first_line_differing(published: &[u8], recounted: &[u8]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A sealed table's failure is the session's (its report names it); the league names
+    /// only an unsealed table that does not hash to the hash it states, and keeps the seal.
+    #[test]
+    fn the_climatology_failure_is_named_by_one_check() {
+        let differs = ClimSeal::Differs {
+            sealed: "a".repeat(64),
+            found: "b".repeat(64),
+        };
+        let c = check_league(&LeagueFiles::new(), &[], Some(differs.clone()));
+        assert!(
+            c.failures.iter().all(|f| !f.starts_with(CLIM_FILE)),
+            "{c:?}"
+        );
+        assert_eq!(c.climatology, Some(differs));
+        let unsealed = ClimSeal::NotSealed {
+            table: true,
+            self_hash_ok: false,
+        };
+        let c = check_league(&LeagueFiles::new(), &[], Some(unsealed));
+        let named: Vec<&String> = c
+            .failures
+            .iter()
+            .filter(|f| f.starts_with(CLIM_FILE))
+            .collect();
+        assert_eq!(named.len(), 1, "{c:?}");
+        let c = check_league(&LeagueFiles::new(), &[], None);
+        assert_eq!(c.climatology, None);
+    }
 
     #[test]
     fn the_first_differing_line_is_named() {

@@ -143,11 +143,6 @@ impl<'a> ReportDocument<'a> {
         league: &'a LeagueCheck,
     ) -> ReportDocument<'a> {
         let mut doc = ReportDocument::of(report, context);
-        // The league's checks hold the climatology table to its seal too: said once, there.
-        if league.climatology.is_some() {
-            let clim = report.climatology.as_ref().and_then(clim_failure);
-            doc.file_problems.retain(|p| Some(p) != clim.as_ref());
-        }
         doc.verdict.state = match league.state(&doc.verdict) {
             // A check of the answers' document that failed (a run the declaration does not
             // explain) fails the league.

@@ -23,6 +23,7 @@ use crate::records::ask_chain::AskChain;
 use crate::records::names::{
     ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
 };
+use crate::score::baselines::{check_clim_seal, ClimSeal};
 use crate::score::book_lines::BookLines;
 use std::fmt;
 
@@ -156,6 +157,10 @@ impl std::error::Error for SessionError {}
 pub struct Verified {
     pub report: VerifierReport,
     pub context: ReportContext,
+    /// The climatology table held to the declaration of the ask chain (spec §4.3), a table
+    /// the declaration does not seal included ([`ClimSeal::NotSealed`], which the report's
+    /// `climatology` leaves out); None when no ask chain was fed.
+    pub climatology: Option<ClimSeal>,
 }
 
 /// One verification (see the module's documentation).
@@ -306,10 +311,18 @@ impl Session {
             chain.as_ref(),
         ));
         report.answers = Some(answers);
-        report.climatology = sealed_climatology(chain.as_ref(), self.climatology.as_deref());
+        let table = self.climatology.as_deref();
+        report.climatology = sealed_climatology(chain.as_ref(), table);
+        let climatology = chain.as_ref().map(|c| {
+            let sealed = c
+                .declaration()
+                .and_then(|d| d.climatology_sha256.as_deref());
+            check_clim_seal(sealed, table)
+        });
         Ok(Verified {
             report,
             context: self.context,
+            climatology,
         })
     }
 }

@@ -172,7 +172,9 @@ pub(super) fn now() -> i64 {
 }
 
 pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
-    let Verified { report, context } = session(&args, now())?;
+    let Verified {
+        report, context, ..
+    } = session(&args, now())?;
     let document = ReportDocument::of(&report, &context);
     if json {
         println!("{}", document.to_json());

@@ -2,12 +2,12 @@
 //! Appendix B step a published league directory allows, ending with one verdict and the trust
 //! level reached. Core's verification session ([`super::verify_answers::session`]) checks the
 //! books' chains and stamped prefixes, every stamped list's anchors (OpenTimestamps, RFC 3161,
-//! Rekor), the ask texts and every answer's verdict; core's [`check_league`] checks every file
+//! Rekor), the ask texts, `council-clim-window.json` against the content hash the declaration
+//! sealed (spec §4.3) and every answer's verdict; core's [`check_league`] checks every file
 //! against `manifest.json`, replays the trading tracks with the accounts summary of
-//! `council-league.json`, and recounts `council-forecasts.csv` and `council-stats.json` from
-//! the book, and holds `council-clim-window.json` to the content hash the declaration sealed
-//! (spec §4.3). `--json` prints the report document of `verify DIR --answers --json` with the
-//! league's checks under `league`.
+//! `council-league.json`, recounts `council-forecasts.csv` and `council-stats.json` from the
+//! book, and keeps the session's climatology seal. `--json` prints the report document of
+//! `verify DIR --answers --json` with the league's checks under `league`.
 //!
 //! Exit codes: 0 every check passed (at the level stated); 1 a check failed (each named with
 //! its file, line and field); 2 nothing failed but something could not be checked (a token
@@ -26,7 +26,11 @@ use sealbook_core::verifier::session::Verified;
 use sealbook_core::verifier::{ProofState, VerifierReport};
 
 pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
-    let Verified { report, context } = session(&args, now())?;
+    let Verified {
+        report,
+        context,
+        climatology,
+    } = session(&args, now())?;
     let files = walk(args.dir)?;
     let mut total = 0u64;
     let mut read = LeagueFiles::new();
@@ -43,7 +47,7 @@ pub fn run(args: AnswersArgs<'_>, json: bool) -> CmdResult {
         read.insert(name.clone(), bytes);
     }
     let names: Vec<String> = files.into_iter().map(|(n, _)| n).collect();
-    let league = check_league(&read, &names);
+    let league = check_league(&read, &names, climatology);
     drop(read);
     let document = ReportDocument::of_league(&report, &context, &league);
     if json {
