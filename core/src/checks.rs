@@ -1,13 +1,18 @@
 //! Named checks with results: every verdict (RFC 3161 tokens, Rekor entries) lists each check
 //! it made, so a reader sees what passed, what failed and why (ARCHITECTURE.md, "Trust ladder").
 
+#![warn(missing_docs)]
+
 pub use crate::check_messages::CheckMsg;
 use serde::{Deserialize, Serialize};
 
+/// A check's outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// The check held.
     Pass,
+    /// The check did not hold.
     Fail,
     /// Passed, with a caveat (e.g. SHA-1).
     Warn,
@@ -20,9 +25,12 @@ pub enum Status {
 /// the JSON's `detail`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Check {
+    /// The check's stable name (e.g. `imprint`, `inclusion_proof`).
     pub id: &'static str,
+    /// Its outcome.
     pub status: Status,
     #[serde(rename = "detail", serialize_with = "english")]
+    /// What it found.
     pub msg: CheckMsg,
 }
 
@@ -43,6 +51,7 @@ fn english<S: serde::Serializer>(msg: &CheckMsg, s: S) -> Result<S::Ok, S::Error
 pub struct Checks(pub Vec<Check>);
 
 impl Checks {
+    /// Appends check `id` with its outcome and finding.
     pub fn push(&mut self, id: &'static str, status: Status, msg: CheckMsg) {
         self.0.push(Check { id, status, msg });
     }
@@ -66,6 +75,7 @@ impl Checks {
 
 /// A verdict made of checks (RFC 3161 token, Rekor entry).
 pub trait Report {
+    /// Every check made, in order.
     fn checks(&self) -> &[Check];
 
     /// The check with this id, if it was made.

@@ -32,13 +32,19 @@ pub const MAX_INT_DIGITS: usize = 4300;
 /// A parsed JSON value, as Python's `json.loads` would hold it.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
+    /// JSON `null` (Python `None`).
     Null,
+    /// `true` or `false`.
     Bool(bool),
     /// An integer of any size, in canonical decimal form (`-` sign, no leading zeros, no `-0`).
     Int(Int),
+    /// A number with a fraction or an exponent (Python `float`), printed as Python's `repr`.
     Float(f64),
+    /// A string, which may hold lone surrogates as Python's `str` can.
     Str(JsonStr),
+    /// An array (Python `list`).
     Array(Vec<Value>),
+    /// An object (Python `dict`), keys unique and sorted.
     Object(Object),
 }
 
@@ -147,6 +153,7 @@ impl From<String> for JsonStr {
 pub struct Object(Vec<(JsonStr, Value)>);
 
 impl Object {
+    /// An empty object.
     pub fn new() -> Self {
         Object(Vec::new())
     }
@@ -172,14 +179,17 @@ impl Object {
         self.0.iter().map(|(k, v)| (k, v))
     }
 
+    /// The number of members.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// True when the object has no member.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 
+    /// The value of `key`, if present.
     pub fn get(&self, key: &str) -> Option<&Value> {
         self.0
             .binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes()))
@@ -198,6 +208,7 @@ impl Object {
         }
     }
 
+    /// Removes `key` and returns its value, if present.
     pub fn remove(&mut self, key: &str) -> Option<Value> {
         self.0
             .binary_search_by(|(k, _)| k.as_wtf8().cmp(key.as_bytes()))
@@ -207,12 +218,14 @@ impl Object {
 }
 
 impl Value {
+    /// The object, if this value is one.
     pub fn as_object(&self) -> Option<&Object> {
         match self {
             Value::Object(o) => Some(o),
             _ => None,
         }
     }
+    /// The string, if this value is one without lone surrogates.
     pub fn as_str(&self) -> Option<&str> {
         match self {
             Value::Str(s) => s.as_str(),
@@ -252,6 +265,7 @@ impl Value {
 pub struct ParseError {
     /// Byte offset into the input where the problem was found.
     pub offset: usize,
+    /// What is wrong, in the words of Python's `json` module.
     pub message: String,
 }
 
@@ -718,7 +732,10 @@ impl DumpOptions {
 pub enum EncodeError {
     /// A string holds a lone surrogate, which UTF-8 cannot encode (Python raises
     /// `UnicodeEncodeError: 'utf-8' codec can't encode character '\ud800'`).
-    LoneSurrogate { code_point: u32 },
+    LoneSurrogate {
+        /// The surrogate (U+D800 to U+DFFF).
+        code_point: u32,
+    },
 }
 
 impl fmt::Display for EncodeError {

@@ -34,6 +34,7 @@ pub enum Check {
 }
 
 impl Check {
+    /// The field the check is named after, as reports print it (`json`, `n`, `prev`, `seal`, `link`).
     pub fn name(self) -> &'static str {
         match self {
             Check::Json => "json",
@@ -51,6 +52,7 @@ impl Check {
 pub struct Problem {
     /// 1-based line number in the file.
     pub line: u64,
+    /// Which check failed.
     pub check: Check,
     /// What is wrong: an id with its arguments; its `Display` is the English sentence.
     pub message: ProblemMsg,
@@ -101,6 +103,7 @@ impl From<ProblemWire> for Problem {
 /// The prefix of the book at a requested line count.
 #[derive(Clone, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct Prefix {
+    /// The line count the prefix was requested at.
     pub lines: u64,
     /// SHA-256 of the first `lines` lines as stored, each with its LF.
     pub sha256: String,
@@ -119,6 +122,7 @@ pub struct ChainReport {
     pub lines: u64,
     /// Bytes in the complete lines.
     pub bytes: u64,
+    /// The first line that failed a check, if any.
     pub first_bad_line: Option<u64>,
     /// The first problems found, in file order (at most `max_problems`).
     pub problems: Vec<Problem>,
@@ -126,6 +130,7 @@ pub struct ChainReport {
     pub problems_omitted: u64,
     /// The file ends with bytes after its last LF; they are not counted or checked.
     pub partial_tail: bool,
+    /// Bytes after the last LF (0 without a partial tail).
     pub partial_tail_bytes: u64,
     /// SHA-256 of all complete lines.
     pub sha256: String,
@@ -150,6 +155,7 @@ pub struct VerifyOptions {
     pub prefix_at: Vec<u64>,
     /// How many problems to keep in the report; the rest are only counted.
     pub max_problems: usize,
+    /// Longest line accepted, in bytes; a longer line fails without being parsed.
     pub max_line_bytes: usize,
 }
 
@@ -180,6 +186,7 @@ pub struct ChainVerifier {
 }
 
 impl ChainVerifier {
+    /// A verifier for a book read from its first byte.
     pub fn new(opts: VerifyOptions) -> Self {
         ChainVerifier {
             lines: Lines::new(&opts, Start::Known(Boundary::BOOK_START)),
@@ -708,6 +715,7 @@ fn fields_of_seal_form(text: &[u8], form: &mut SealForm) -> Option<LineFields> {
 pub struct RangeVerifier(Lines);
 
 impl RangeVerifier {
+    /// A verifier for one range with the given settings.
     pub fn new(opts: &VerifyOptions) -> Self {
         RangeVerifier(Lines::new(opts, Start::Unknown))
     }
@@ -734,6 +742,7 @@ impl RangeVerifier {
         self.0.bytes
     }
 
+    /// The range's lines, problems and hashes, for [`Stitch::push`].
     pub fn finish(self) -> RangeResult {
         RangeResult(self.0.finish())
     }
@@ -818,6 +827,7 @@ pub struct Stitch {
 }
 
 impl Stitch {
+    /// A join with nothing pushed yet, with the settings the ranges were verified with.
     pub fn new(opts: &VerifyOptions) -> Stitch {
         Stitch {
             max_problems: opts.max_problems,
@@ -957,6 +967,7 @@ pub struct BookHashes {
 }
 
 impl BookHasher {
+    /// A hasher recording the prefixes at `opts.prefix_at`.
     pub fn new(opts: &VerifyOptions) -> BookHasher {
         let mut wanted = opts.prefix_at.clone();
         wanted.sort_unstable();
@@ -1050,6 +1061,7 @@ impl BookHasher {
         self.cur += (chunk.len() - start) as u64;
     }
 
+    /// The hashes of the whole book and of the requested prefixes.
     pub fn finish(self) -> BookHashes {
         BookHashes {
             lines: self.lines,

@@ -16,26 +16,57 @@ pub enum ProblemMsg {
     /// Line 1's `n` is not 1.
     FirstN,
     /// `n` is not the line's position `expected` (the lines before it are numbered right).
-    NotPosition { expected: i64 },
+    NotPosition {
+        /// The line's position.
+        expected: i64,
+    },
     /// `n` is not `expected`, one more than the previous line's `n` (after a gap).
-    NotNext { expected: i64 },
+    NotNext {
+        /// The previous line's `n` plus one.
+        expected: i64,
+    },
     /// Line 1's `prev` is not the empty string.
     FirstPrev,
     /// `prev` is not the stored link of line `line`.
-    PrevNotLink { line: u64 },
+    PrevNotLink {
+        /// The previous line's number.
+        line: u64,
+    },
     /// The line has no `field` (one of `n`, `prev`, `seal`, `link`).
-    MissingField { field: Check },
+    MissingField {
+        /// The missing field.
+        field: Check,
+    },
     /// The line is `bytes` long, over the verifier's `max` bytes, so it is not parsed.
-    TooLong { bytes: u64, max: u64 },
+    TooLong {
+        /// The line's length.
+        bytes: u64,
+        /// The longest line the verifier parses.
+        max: u64,
+    },
     /// A CR at byte `at` that does not end the line.
-    BareCr { at: u64 },
+    BareCr {
+        /// Byte offset of the CR in the line.
+        at: u64,
+    },
     /// `json.loads` would refuse the line: `detail` is the parser's own words (Python's
     /// `json` wording), found at byte `at`.
-    NotJson { detail: String, at: u64 },
+    NotJson {
+        /// The parser's message.
+        detail: String,
+        /// Byte offset in the line.
+        at: u64,
+    },
     /// The line is JSON but not an object: `kind` is the value's Python type (`list`, `str`).
-    NotObject { kind: String },
+    NotObject {
+        /// The Python type name of the value.
+        kind: String,
+    },
     /// The line holds the lone surrogate `code_point`, which has no UTF-8 and so no seal.
-    LoneSurrogate { code_point: u32 },
+    LoneSurrogate {
+        /// The surrogate (U+D800 to U+DFFF).
+        code_point: u32,
+    },
     /// `seal` is not SHA-256 of J(content).
     SealMismatch,
     /// `link` is not SHA-256 of J(line without `link`).

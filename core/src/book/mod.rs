@@ -12,6 +12,8 @@
 //! - [`stamp_list`]: the stamped-prefix lists (`stamps.jsonl`) and their checks
 //! - [`time_order`]: sealing times in book order, each at or after its predecessor's
 
+#![warn(missing_docs)]
+
 pub mod canon;
 pub mod canonical_form;
 pub mod chain;

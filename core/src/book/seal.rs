@@ -96,7 +96,9 @@ pub fn seal_and_link(line: &Object) -> Result<([u8; 32], [u8; 32]), EncodeError>
 pub struct SealedLine {
     /// `J(line)` followed by LF.
     pub bytes: Vec<u8>,
+    /// seal = SHA-256(J(content)), hex (spec §3.1).
     pub seal: String,
+    /// link = SHA-256(J(every field except `link`)), hex (spec §3.1).
     pub link: String,
 }
 

@@ -45,6 +45,7 @@ pub struct SealForm {
 }
 
 impl SealForm {
+    /// Empty buffers.
     pub fn new() -> Self {
         Self::default()
     }

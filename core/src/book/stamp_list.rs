@@ -17,7 +17,9 @@ pub const BYTE_RULE: &str = "# rule: sha256 of a ledger's first N lines as store
 pub struct StampEntry {
     /// The ledger's path as the list names it (e.g. `daily/council/book.jsonl`).
     pub ledger: String,
+    /// The ledger's complete lines the entry counts (`<N> lines`).
     pub lines: u64,
+    /// SHA-256 of those lines as stored, each with its LF (64 lowercase hex).
     pub sha256: String,
     /// Empty only for a ledger of 0 lines.
     pub last_link: String,
@@ -28,6 +30,7 @@ pub struct StampEntry {
 /// A parsed stamped list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StampedList {
+    /// The ledger entries, in list order.
     pub entries: Vec<StampEntry>,
     /// Every other non-empty line (the byte rule, comments), kept verbatim.
     pub notes: Vec<String>,
@@ -39,6 +42,7 @@ pub struct StampedList {
 pub struct StampListError {
     /// 1-based line of the list (0 for the file as a whole).
     pub line: usize,
+    /// What is wrong.
     pub message: StampListMsg,
 }
 
@@ -52,23 +56,50 @@ pub enum StampListMsg {
     /// No line is a ledger entry.
     NoEntry,
     /// The entry has no `, last link <hex>`.
-    NoLastLink { entry: String },
+    NoLastLink {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The entry has no `, sha256 <hex>`.
-    NoSha256 { entry: String },
+    NoSha256 {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The entry has no `<ledger>: <N> lines`.
-    NoLedgerCount { entry: String },
+    NoLedgerCount {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The line count does not end in ` lines`.
-    CountNotLines { entry: String },
+    CountNotLines {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The line count is not a whole number.
-    CountNotWhole { entry: String },
+    CountNotWhole {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The line count does not fit 64 bits.
-    CountTooLarge { entry: String },
+    CountTooLarge {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The sha256 is not 64 lowercase hex digits.
-    BadSha256 { entry: String },
+    BadSha256 {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The last link is not 64 lowercase hex digits.
-    BadLastLink { entry: String },
+    BadLastLink {
+        /// The entry line as written.
+        entry: String,
+    },
     /// The ledger path is empty.
-    EmptyLedger { entry: String },
+    EmptyLedger {
+        /// The entry line as written.
+        entry: String,
+    },
 }
 
 impl StampListMsg {
@@ -253,13 +284,21 @@ pub fn entry_for<'a>(list: &'a StampedList, file_name: &str) -> Option<&'a Stamp
 pub struct StampCheck {
     /// The list's name (as given by the caller).
     pub list: String,
+    /// The ledger's path as the list names it.
     pub ledger: String,
+    /// The line count the entry stamps.
     pub lines: u64,
+    /// The book's first `lines` lines hash to the stamped sha256.
     pub sha256_ok: bool,
+    /// Line `lines` of the book carries the stamped last link.
     pub last_link_ok: bool,
+    /// The sha256 the list stamps.
     pub expected_sha256: String,
+    /// The sha256 of the book's first `lines` lines, when the book has that many.
     pub found_sha256: Option<String>,
+    /// The last link the list stamps.
     pub expected_last_link: String,
+    /// The link of the book's line `lines`, when it has one.
     pub found_last_link: Option<String>,
     /// Why a check could not be made or failed: an id with its arguments; its `Display` is
     /// the English sentence.
@@ -271,11 +310,22 @@ pub struct StampCheck {
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
 pub enum StampMsg {
     /// The book has `lines` complete lines, fewer than the `stamped` ones.
-    BookTooShort { lines: u64, stamped: u64 },
+    BookTooShort {
+        /// The book's complete lines.
+        lines: u64,
+        /// The lines the entry stamps.
+        stamped: u64,
+    },
     /// The first `lines` lines do not hash to the stamped sha256.
-    PrefixRewritten { lines: u64 },
+    PrefixRewritten {
+        /// The lines the entry stamps.
+        lines: u64,
+    },
     /// Line `line` (the stamp's last) does not carry the stamped last link.
-    LastLinkDiffers { line: u64 },
+    LastLinkDiffers {
+        /// The stamp's last line.
+        line: u64,
+    },
 }
 
 impl fmt::Display for StampMsg {
@@ -351,6 +401,7 @@ impl From<StampCheckWire> for StampCheck {
 }
 
 impl StampCheck {
+    /// Both the prefix hash and the last link match the book.
     pub fn ok(&self) -> bool {
         self.sha256_ok && self.last_link_ok
     }
@@ -403,18 +454,30 @@ pub enum Continuation {
     /// The ledger begins with the stamped lines, byte for byte (and may have more after them).
     Continues,
     /// The ledger's file is missing while the list counts lines of it.
-    Missing { stamped: u64 },
+    Missing {
+        /// The lines the list counts.
+        stamped: u64,
+    },
     /// The ledger has fewer complete lines than the list counts (rolled back or truncated).
-    Behind { lines: u64, stamped: u64 },
+    Behind {
+        /// The ledger's complete lines.
+        lines: u64,
+        /// The lines the list counts.
+        stamped: u64,
+    },
     /// The ledger's first `stamped` lines are not the lines the list stamped.
     Differs {
+        /// The lines the list counts.
         stamped: u64,
+        /// The first `stamped` lines hash to the listed sha256.
         sha256_ok: bool,
+        /// Line `stamped` carries the listed last link.
         last_link_ok: bool,
     },
 }
 
 impl Continuation {
+    /// True when the ledger continues the stamped lines.
     pub fn ok(&self) -> bool {
         matches!(self, Continuation::Continues)
     }

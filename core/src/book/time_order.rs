@@ -32,11 +32,13 @@ pub fn sealing_time_of(line: &Object) -> Option<Instant> {
 /// One line sealed earlier than the line before it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Backwards {
+    /// 1-based line number.
     pub line: u64,
     /// Its sealing time, RFC 3339 UTC.
     pub sealed_at: String,
     /// The nearest line above it with a sealing time, and that time.
     pub after_line: u64,
+    /// The sealing time of `after_line`, RFC 3339 UTC.
     pub after_sealed_at: String,
 }
 
@@ -117,6 +119,7 @@ impl TimeOrder {
         }
     }
 
+    /// Reads the next bytes of the book; lines may be split across chunks anywhere.
     pub fn feed(&mut self, mut chunk: &[u8]) {
         while let Some(i) = memchr::memchr(b'\n', chunk) {
             let (head, rest) = chunk.split_at(i);

@@ -24,10 +24,12 @@ impl BookWriter {
         BookWriter { lines, last_link }
     }
 
+    /// Lines written so far (the next line's `n` is one more).
     pub fn lines(&self) -> u64 {
         self.lines
     }
 
+    /// The last line's link (empty for an empty book): the next line's `prev`.
     pub fn last_link(&self) -> &str {
         &self.last_link
     }

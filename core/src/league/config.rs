@@ -683,276 +683,292 @@ fn positive(src: &Source, v: u32, line: u64, field: &str) -> Result<u32, ConfigE
     Ok(v)
 }
 
-impl LeagueConfig {
-    /// Reads a league config file; `file_name` is how errors name it.
-    pub fn from_toml(bytes: &[u8], file_name: &str) -> Result<LeagueConfig, ConfigError> {
-        let src0 = Source {
-            file: file_name,
-            text: "",
-        };
-        if bytes.len() > MAX_CONFIG_BYTES {
-            return Err(src0.err(0, "(file)", format!("larger than {MAX_CONFIG_BYTES} bytes")));
-        }
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = 1 + bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|b| **b == b'\n')
-                .count() as u64;
-            src0.err(line, "(file)", "not UTF-8")
-        })?;
-        let src = Source {
-            file: file_name,
-            text,
-        };
-        let raw: FileToml = toml::from_str(text).map_err(|e| {
-            let offset = e.span().map_or(0, |s| s.start);
-            let message = e.message().trim().to_string();
+/// `[league]` (spec §3.9): the league's name and methodology version, both required.
+fn check_league(
+    src: &Source,
+    league: Option<toml::Spanned<LeagueToml>>,
+) -> Result<(String, String), ConfigError> {
+    let league = league.ok_or_else(|| src.err(0, "league", "missing: a [league] table"))?;
+    let lspan = league.span();
+    let league = league.into_inner();
+    let need = |v: Option<String>, key: &str| {
+        v.filter(|s| !s.trim().is_empty()).ok_or_else(|| {
             src.err(
-                if e.span().is_some() {
-                    src.line_of(offset)
-                } else {
-                    0
-                },
-                &src.field_at(offset, &message),
-                message,
+                src.line_of(lspan.start),
+                &format!("league.{key}"),
+                "missing or empty",
             )
-        })?;
-        Self::check(&src, raw)
+        })
+    };
+    let name = need(league.name, "name")?;
+    let methodology_version = need(league.methodology_version, "methodology_version")?;
+    Ok((name, methodology_version))
+}
+
+/// The `[[seat]]` tables: at least one, at most [`MAX_SEATS`], each checked by [`check_seat`].
+fn check_seats(src: &Source, raw: Vec<toml::Spanned<SeatToml>>) -> Result<Vec<Seat>, ConfigError> {
+    if raw.is_empty() {
+        return Err(src.err(0, "seat", "missing: at least one [[seat]]"));
     }
+    if raw.len() > MAX_SEATS {
+        return Err(src.err(
+            src.line_of(raw[MAX_SEATS].span().start),
+            &format!("seat[{MAX_SEATS}]"),
+            format!("more than {MAX_SEATS} seats"),
+        ));
+    }
+    let mut seats: Vec<Seat> = Vec::new();
+    for (i, s) in raw.into_iter().enumerate() {
+        let seat = check_seat(src, i, s, &seats)?;
+        seats.push(seat);
+    }
+    Ok(seats)
+}
 
-    fn check(src: &Source, raw: FileToml) -> Result<LeagueConfig, ConfigError> {
-        let whole = 0..src.text.len();
-        let league = raw
-            .league
-            .ok_or_else(|| src.err(0, "league", "missing: a [league] table"))?;
-        let lspan = league.span();
-        let league = league.into_inner();
-        let need = |v: Option<String>, key: &str| {
-            v.filter(|s| !s.trim().is_empty()).ok_or_else(|| {
-                src.err(
-                    src.line_of(lspan.start),
-                    &format!("league.{key}"),
-                    "missing or empty",
-                )
-            })
-        };
-        let name = need(league.name, "name")?;
-        let methodology_version = need(league.methodology_version, "methodology_version")?;
-
-        if raw.seat.is_empty() {
-            return Err(src.err(0, "seat", "missing: at least one [[seat]]"));
-        }
-        if raw.seat.len() > MAX_SEATS {
-            return Err(src.err(
-                src.line_of(raw.seat[MAX_SEATS].span().start),
-                &format!("seat[{MAX_SEATS}]"),
-                format!("more than {MAX_SEATS} seats"),
-            ));
-        }
-        let mut seats: Vec<Seat> = Vec::new();
-        for (i, s) in raw.seat.into_iter().enumerate() {
-            let span = s.span();
-            let s = s.into_inner();
-            let at = |key: &str| (src.key_line(&span, key), format!("seat[{i}].{key}"));
-            let header = src.line_of(span.start);
-            let field_err = |key: &str, message: String| {
-                let (line, field) = at(key);
-                src.err(line, &field, message)
-            };
-            let name = s
-                .name
-                .filter(|n| !n.trim().is_empty())
-                .ok_or_else(|| src.err(header, &format!("seat[{i}].name"), "missing or empty"))?;
-            if !is_seat_name(&name) {
-                let shown: String = name.chars().take(MAX_SEAT_NAME_CHARS + 1).collect();
-                return Err(field_err(
+/// The `i`th `[[seat]]` table: a seat name not taken by the `seats` before it, an adapter
+/// with the settings it needs (and none that belong to another adapter), the seat's limits.
+fn check_seat(
+    src: &Source,
+    i: usize,
+    s: toml::Spanned<SeatToml>,
+    seats: &[Seat],
+) -> Result<Seat, ConfigError> {
+    let span = s.span();
+    let s = s.into_inner();
+    let at = |key: &str| (src.key_line(&span, key), format!("seat[{i}].{key}"));
+    let header = src.line_of(span.start);
+    let field_err = |key: &str, message: String| {
+        let (line, field) = at(key);
+        src.err(line, &field, message)
+    };
+    let name = s
+        .name
+        .clone()
+        .filter(|n| !n.trim().is_empty())
+        .ok_or_else(|| src.err(header, &format!("seat[{i}].name"), "missing or empty"))?;
+    if !is_seat_name(&name) {
+        let shown: String = name.chars().take(MAX_SEAT_NAME_CHARS + 1).collect();
+        return Err(field_err(
                     "name",
                     format!(
                         "{shown:?} is not a seat name: 1 to {MAX_SEAT_NAME_CHARS} characters of A-Z a-z 0-9 . _ -, the first a letter or a digit"
                     ),
                 ));
-            }
-            if seats.iter().any(|o| o.name == name) {
-                return Err(field_err("name", format!("seat {name:?} is listed twice")));
-            }
-            let kind = s.adapter.clone().ok_or_else(|| {
-                src.err(
-                    header,
-                    &format!("seat[{i}].adapter"),
-                    format!("missing: one of {}", ADAPTERS.join(", ")),
-                )
-            })?;
-            let required = |v: &Option<String>, key: &str| {
-                v.clone().filter(|x| !x.trim().is_empty()).ok_or_else(|| {
-                    src.err(
-                        header,
-                        &format!("seat[{i}].{key}"),
-                        format!("missing: adapter {kind} needs {key}"),
-                    )
-                })
-            };
-            let model_adapter = |default_url: Option<&str>| -> Result<(String, String, Option<String>), ConfigError> {
-                let base_url = match (&s.base_url, default_url) {
-                    (Some(u), _) => {
-                        let (line, field) = at("base_url");
-                        url(src, u, line, &field)?
-                    }
-                    (None, Some(d)) => d.to_string(),
-                    (None, None) => required(&s.base_url, "base_url")?,
-                };
-                if let Some(k) = &s.api_key_env {
-                    if !is_env_name(k) {
-                        return Err(field_err("api_key_env", format!("{k:?} is not an environment variable name (letters, digits, _)")));
-                    }
-                }
-                let model = required(&s.model, "model")?;
-                if crate::score::baselines::is_baseline(&model) {
-                    // The scorer tells a baseline seat by the model it seals (spec §4.5).
-                    return Err(field_err("model", format!("{model:?} is a baseline's model name; a model seat cannot seal it")));
-                }
-                Ok((base_url, model, s.api_key_env.clone()))
-            };
-            let adapter = match kind.as_str() {
-                "openai" => {
-                    let (base_url, model, api_key_env) = model_adapter(None)?;
-                    Adapter::OpenAi {
-                        base_url,
-                        model,
-                        api_key_env,
-                    }
-                }
-                "anthropic" => {
-                    let (base_url, model, api_key_env) =
-                        model_adapter(Some(DEFAULT_ANTHROPIC_URL))?;
-                    Adapter::Anthropic {
-                        base_url,
-                        model,
-                        api_key_env,
-                    }
-                }
-                "gemini" => {
-                    let (base_url, model, api_key_env) = model_adapter(Some(DEFAULT_GEMINI_URL))?;
-                    Adapter::Gemini {
-                        base_url,
-                        model,
-                        api_key_env,
-                    }
-                }
-                "command" => {
-                    let command = s.command.clone().unwrap_or_default();
-                    if command.is_empty() || command[0].is_empty() {
-                        return Err(src.err(
-                            header,
-                            &format!("seat[{i}].command"),
-                            "missing: adapter command needs command = [\"program\", \"arg\", ...]",
-                        ));
-                    }
-                    let env = s.env.clone().unwrap_or_default();
-                    for (j, v) in env.iter().enumerate() {
-                        if !is_env_name(v) {
-                            let (line, _) = at("env");
-                            return Err(src.err(
-                                line,
-                                &format!("seat[{i}].env[{j}]"),
-                                format!("{v:?} is not an environment variable name (letters, digits, _)"),
-                            ));
-                        }
-                    }
-                    Adapter::Command { command, env }
-                }
-                "coin" => Adapter::Coin,
-                "climatology" => Adapter::Climatology,
-                "momentum" => Adapter::Momentum,
-                other => {
-                    return Err(field_err(
-                        "adapter",
-                        format!(
-                            "{other:?} is not an adapter: one of {}",
-                            ADAPTERS.join(", ")
-                        ),
-                    ))
-                }
-            };
-            // Settings that belong to other adapters are errors, not silently ignored.
-            let network = matches!(kind.as_str(), "openai" | "anthropic" | "gemini");
-            for (key, present, applies) in [
-                ("base_url", s.base_url.is_some(), network),
-                ("model", s.model.is_some(), network),
-                ("api_key_env", s.api_key_env.is_some(), network),
-                ("max_tokens", s.max_tokens.is_some(), network),
-                ("temperature", s.temperature.is_some(), network),
-                ("command", s.command.is_some(), kind == "command"),
-                ("env", s.env.is_some(), kind == "command"),
-                (
-                    "timeout_seconds",
-                    s.timeout_seconds.is_some(),
-                    !adapter.is_reference(),
-                ),
-                ("retries", s.retries.is_some(), !adapter.is_reference()),
-            ] {
-                if present && !applies {
-                    return Err(field_err(key, format!("does not apply to adapter {kind}")));
-                }
-            }
-            let side = match &s.side {
-                None => None,
-                Some(x) => Some(Side::parse(x).ok_or_else(|| {
-                    field_err("side", format!("{x:?} is not a side: US or China"))
-                })?),
-            };
-            if let Some(t) = s.temperature {
-                if !(0.0..=2.0).contains(&t) {
-                    return Err(field_err("temperature", format!("{t} is outside 0-2")));
-                }
-            }
-            let (tl, tf) = at("timeout_seconds");
-            let (ml, mf) = at("max_tokens");
-            seats.push(Seat {
-                family: s
-                    .family
-                    .filter(|f| !f.trim().is_empty())
-                    .unwrap_or_else(|| name.clone()),
-                name,
-                adapter,
-                side,
-                mode: s.mode.unwrap_or_else(|| DEFAULT_MODE.into()),
-                timeout_seconds: positive(
-                    src,
-                    s.timeout_seconds.unwrap_or(DEFAULT_SEAT_TIMEOUT_SECONDS),
-                    tl,
-                    &tf,
-                )?,
-                retries: s.retries.unwrap_or(DEFAULT_SEAT_RETRIES),
-                max_tokens: positive(src, s.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS), ml, &mf)?,
-                temperature: s.temperature,
-            });
+    }
+    if seats.iter().any(|o| o.name == name) {
+        return Err(field_err("name", format!("seat {name:?} is listed twice")));
+    }
+    let kind = s.adapter.clone().ok_or_else(|| {
+        src.err(
+            header,
+            &format!("seat[{i}].adapter"),
+            format!("missing: one of {}", ADAPTERS.join(", ")),
+        )
+    })?;
+    let adapter = seat_adapter(src, i, &span, &s, &kind)?;
+    // Settings that belong to other adapters are errors, not silently ignored.
+    let network = matches!(kind.as_str(), "openai" | "anthropic" | "gemini");
+    for (key, present, applies) in [
+        ("base_url", s.base_url.is_some(), network),
+        ("model", s.model.is_some(), network),
+        ("api_key_env", s.api_key_env.is_some(), network),
+        ("max_tokens", s.max_tokens.is_some(), network),
+        ("temperature", s.temperature.is_some(), network),
+        ("command", s.command.is_some(), kind == "command"),
+        ("env", s.env.is_some(), kind == "command"),
+        (
+            "timeout_seconds",
+            s.timeout_seconds.is_some(),
+            !adapter.is_reference(),
+        ),
+        ("retries", s.retries.is_some(), !adapter.is_reference()),
+    ] {
+        if present && !applies {
+            return Err(field_err(key, format!("does not apply to adapter {kind}")));
         }
+    }
+    let side = match &s.side {
+        None => None,
+        Some(x) => Some(
+            Side::parse(x)
+                .ok_or_else(|| field_err("side", format!("{x:?} is not a side: US or China")))?,
+        ),
+    };
+    if let Some(t) = s.temperature {
+        if !(0.0..=2.0).contains(&t) {
+            return Err(field_err("temperature", format!("{t} is outside 0-2")));
+        }
+    }
+    let (tl, tf) = at("timeout_seconds");
+    let (ml, mf) = at("max_tokens");
+    Ok(Seat {
+        family: s
+            .family
+            .filter(|f| !f.trim().is_empty())
+            .unwrap_or_else(|| name.clone()),
+        name,
+        adapter,
+        side,
+        mode: s.mode.unwrap_or_else(|| DEFAULT_MODE.into()),
+        timeout_seconds: positive(
+            src,
+            s.timeout_seconds.unwrap_or(DEFAULT_SEAT_TIMEOUT_SECONDS),
+            tl,
+            &tf,
+        )?,
+        retries: s.retries.unwrap_or(DEFAULT_SEAT_RETRIES),
+        max_tokens: positive(src, s.max_tokens.unwrap_or(DEFAULT_MAX_TOKENS), ml, &mf)?,
+        temperature: s.temperature,
+    })
+}
 
-        let (sspan, sch) = match raw.schedule {
-            Some(s) => (s.span(), Some(s.into_inner())),
-            None => (whole.clone(), None),
+/// The adapter of the `i`th seat (table text `span`) named `kind`, with the settings it needs:
+/// a model adapter's URL, model and key variable, a command's program and environment.
+fn seat_adapter(
+    src: &Source,
+    i: usize,
+    span: &Range<usize>,
+    s: &SeatToml,
+    kind: &str,
+) -> Result<Adapter, ConfigError> {
+    let at = |key: &str| (src.key_line(span, key), format!("seat[{i}].{key}"));
+    let header = src.line_of(span.start);
+    let field_err = |key: &str, message: String| {
+        let (line, field) = at(key);
+        src.err(line, &field, message)
+    };
+    let required = |v: &Option<String>, key: &str| {
+        v.clone().filter(|x| !x.trim().is_empty()).ok_or_else(|| {
+            src.err(
+                header,
+                &format!("seat[{i}].{key}"),
+                format!("missing: adapter {kind} needs {key}"),
+            )
+        })
+    };
+    let model_adapter =
+        |default_url: Option<&str>| -> Result<(String, String, Option<String>), ConfigError> {
+            let base_url = match (&s.base_url, default_url) {
+                (Some(u), _) => {
+                    let (line, field) = at("base_url");
+                    url(src, u, line, &field)?
+                }
+                (None, Some(d)) => d.to_string(),
+                (None, None) => required(&s.base_url, "base_url")?,
+            };
+            if let Some(k) = &s.api_key_env {
+                if !is_env_name(k) {
+                    return Err(field_err(
+                        "api_key_env",
+                        format!("{k:?} is not an environment variable name (letters, digits, _)"),
+                    ));
+                }
+            }
+            let model = required(&s.model, "model")?;
+            if crate::score::baselines::is_baseline(&model) {
+                // The scorer tells a baseline seat by the model it seals (spec §4.5).
+                return Err(field_err(
+                    "model",
+                    format!("{model:?} is a baseline's model name; a model seat cannot seal it"),
+                ));
+            }
+            Ok((base_url, model, s.api_key_env.clone()))
         };
-        let sch = sch.unwrap_or(ScheduleToml {
-            morning_run_et: None,
-            other_runs_et: None,
-            reference_et: None,
-            score_et: None,
-            stamp_every_minutes: None,
-            stamp_settle_seconds: None,
-            upgrade_every_minutes: None,
-            first_session: None,
-        });
-        let first_session = match &sch.first_session {
-            None => None,
-            Some(d) => Some(Date::parse(d).ok_or_else(|| {
-                src.err(
-                    src.key_line(&sspan, "first_session"),
-                    "schedule.first_session",
-                    format!("{d:?} is not a date YYYY-MM-DD"),
-                )
-            })?),
-        };
-        let schedule = Schedule {
+    let adapter = match kind {
+        "openai" => {
+            let (base_url, model, api_key_env) = model_adapter(None)?;
+            Adapter::OpenAi {
+                base_url,
+                model,
+                api_key_env,
+            }
+        }
+        "anthropic" => {
+            let (base_url, model, api_key_env) = model_adapter(Some(DEFAULT_ANTHROPIC_URL))?;
+            Adapter::Anthropic {
+                base_url,
+                model,
+                api_key_env,
+            }
+        }
+        "gemini" => {
+            let (base_url, model, api_key_env) = model_adapter(Some(DEFAULT_GEMINI_URL))?;
+            Adapter::Gemini {
+                base_url,
+                model,
+                api_key_env,
+            }
+        }
+        "command" => {
+            let command = s.command.clone().unwrap_or_default();
+            if command.is_empty() || command[0].is_empty() {
+                return Err(src.err(
+                    header,
+                    &format!("seat[{i}].command"),
+                    "missing: adapter command needs command = [\"program\", \"arg\", ...]",
+                ));
+            }
+            let env = s.env.clone().unwrap_or_default();
+            for (j, v) in env.iter().enumerate() {
+                if !is_env_name(v) {
+                    let (line, _) = at("env");
+                    return Err(src.err(
+                        line,
+                        &format!("seat[{i}].env[{j}]"),
+                        format!("{v:?} is not an environment variable name (letters, digits, _)"),
+                    ));
+                }
+            }
+            Adapter::Command { command, env }
+        }
+        "coin" => Adapter::Coin,
+        "climatology" => Adapter::Climatology,
+        "momentum" => Adapter::Momentum,
+        other => {
+            return Err(field_err(
+                "adapter",
+                format!(
+                    "{other:?} is not an adapter: one of {}",
+                    ADAPTERS.join(", ")
+                ),
+            ))
+        }
+    };
+    Ok(adapter)
+}
+
+/// `[schedule]`: the New York times of the runs, the reference and scoring (spec §3.3), the
+/// stamping cadence and the first session; every key has a default. See [`check_run_times`].
+fn check_schedule(
+    src: &Source,
+    schedule: Option<toml::Spanned<ScheduleToml>>,
+) -> Result<Schedule, ConfigError> {
+    let whole = 0..src.text.len();
+    let (sspan, sch) = match schedule {
+        Some(s) => (s.span(), Some(s.into_inner())),
+        None => (whole.clone(), None),
+    };
+    let sch = sch.unwrap_or(ScheduleToml {
+        morning_run_et: None,
+        other_runs_et: None,
+        reference_et: None,
+        score_et: None,
+        stamp_every_minutes: None,
+        stamp_settle_seconds: None,
+        upgrade_every_minutes: None,
+        first_session: None,
+    });
+    let first_session = match &sch.first_session {
+        None => None,
+        Some(d) => Some(Date::parse(d).ok_or_else(|| {
+            src.err(
+                src.key_line(&sspan, "first_session"),
+                "schedule.first_session",
+                format!("{d:?} is not a date YYYY-MM-DD"),
+            )
+        })?),
+    };
+    let schedule = Schedule {
             morning_run: time_of_day(
                 src,
                 sch.morning_run_et,
@@ -1020,358 +1036,469 @@ impl LeagueConfig {
             )?,
             first_session,
         };
-        if schedule.morning_run >= schedule.reference {
-            return Err(src.err(
-                src.key_line(&sspan, "morning_run_et"),
-                "schedule.morning_run_et",
-                "the morning run must start before the reference time (spec §3.3)",
-            ));
-        }
-        for (i, &t) in schedule.other_runs.iter().enumerate() {
-            let problem = if t == schedule.morning_run {
-                Some("is the morning run's time".to_string())
-            } else if schedule.other_runs[..i].contains(&t) {
-                Some("is named twice".to_string())
-            } else if t >= schedule.reference && t < (16, 0) {
-                Some("falls between the reference and the 16:00 close: a run must be asked before its session's reference (spec §3.3) or after the close, for the next session".to_string())
-            } else {
-                None
-            };
-            if let Some(p) = problem {
-                return Err(src.err(
-                    src.key_line(&sspan, "other_runs_et"),
-                    "schedule.other_runs_et",
-                    format!("{:02}:{:02} {p}", t.0, t.1),
-                ));
-            }
-        }
-        if schedule.score < (16, 0) {
-            return Err(src.err(
-                src.key_line(&sspan, "score_et"),
-                "schedule.score_et",
-                "scoring starts after the 16:00 close",
-            ));
-        }
+    check_run_times(src, &sspan, &schedule)?;
+    Ok(schedule)
+}
 
-        let (aspan, anc) = match raw.anchors {
-            Some(a) => (a.span(), Some(a.into_inner())),
-            None => (whole.clone(), None),
+/// The order of a schedule's times (spec §3.3): the morning run before the reference, every
+/// other run distinct and outside the reference-to-close window, scoring after the close;
+/// errors name the line in the `[schedule]` table `sspan`.
+fn check_run_times(
+    src: &Source,
+    sspan: &Range<usize>,
+    schedule: &Schedule,
+) -> Result<(), ConfigError> {
+    if schedule.morning_run >= schedule.reference {
+        return Err(src.err(
+            src.key_line(sspan, "morning_run_et"),
+            "schedule.morning_run_et",
+            "the morning run must start before the reference time (spec §3.3)",
+        ));
+    }
+    for (i, &t) in schedule.other_runs.iter().enumerate() {
+        let problem = if t == schedule.morning_run {
+            Some("is the morning run's time".to_string())
+        } else if schedule.other_runs[..i].contains(&t) {
+            Some("is named twice".to_string())
+        } else if t >= schedule.reference && t < (16, 0) {
+            Some("falls between the reference and the 16:00 close: a run must be asked before its session's reference (spec §3.3) or after the close, for the next session".to_string())
+        } else {
+            None
         };
-        let anc = anc.unwrap_or(AnchorsToml {
-            ots_calendars: None,
-            tsa: None,
-            rekor_url: None,
-            rekor_key: None,
-            rekor_log_key: None,
-            rekor_api: None,
-            timeout_seconds: None,
-            retries: None,
-        });
-        let al = |k: &str| src.key_line(&aspan, k);
-        let ots_calendars = anc
-            .ots_calendars
-            .unwrap_or_else(|| {
-                DEFAULT_OTS_CALENDARS
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect()
-            })
-            .iter()
-            .enumerate()
-            .map(|(i, u)| {
-                url(
-                    src,
-                    u,
-                    al("ots_calendars"),
-                    &format!("anchors.ots_calendars[{i}]"),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let tsa = match anc.tsa {
-            None => DEFAULT_TSA
+        if let Some(p) = problem {
+            return Err(src.err(
+                src.key_line(sspan, "other_runs_et"),
+                "schedule.other_runs_et",
+                format!("{:02}:{:02} {p}", t.0, t.1),
+            ));
+        }
+    }
+    if schedule.score < (16, 0) {
+        return Err(src.err(
+            src.key_line(sspan, "score_et"),
+            "schedule.score_et",
+            "scoring starts after the 16:00 close",
+        ));
+    }
+    Ok(())
+}
+
+/// `[anchors]`: the OpenTimestamps calendars, the RFC 3161 authorities, the Rekor log and its
+/// API, and the anchor clients' limits; every key has a default.
+fn check_anchors(
+    src: &Source,
+    anchors: Option<toml::Spanned<AnchorsToml>>,
+) -> Result<Anchors, ConfigError> {
+    let whole = 0..src.text.len();
+    let (aspan, anc) = match anchors {
+        Some(a) => (a.span(), Some(a.into_inner())),
+        None => (whole.clone(), None),
+    };
+    let anc = anc.unwrap_or(AnchorsToml {
+        ots_calendars: None,
+        tsa: None,
+        rekor_url: None,
+        rekor_key: None,
+        rekor_log_key: None,
+        rekor_api: None,
+        timeout_seconds: None,
+        retries: None,
+    });
+    let al = |k: &str| src.key_line(&aspan, k);
+    let ots_calendars = anc
+        .ots_calendars
+        .unwrap_or_else(|| {
+            DEFAULT_OTS_CALENDARS
                 .iter()
-                .map(|(n, u)| Tsa {
-                    name: n.to_string(),
-                    url: u.to_string(),
-                })
-                .collect(),
-            Some(list) => list
-                .into_iter()
-                .enumerate()
-                .map(|(i, t)| {
-                    if t.name.is_empty()
-                        || !t
-                            .name
-                            .bytes()
-                            .all(|b| b.is_ascii_alphanumeric() || b == b'-')
-                    {
-                        return Err(src.err(
-                            al("tsa"),
-                            &format!("anchors.tsa[{i}].name"),
-                            format!("{:?} is not a name of letters, digits and -", t.name),
-                        ));
-                    }
-                    Ok(Tsa {
-                        url: url(src, &t.url, al("tsa"), &format!("anchors.tsa[{i}].url"))?,
-                        name: t.name,
-                    })
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        };
-        let rekor_url = match anc.rekor_url.as_deref() {
-            None => Some(DEFAULT_REKOR_URL.to_string()),
-            Some("") => None,
-            Some(u) => Some(url(src, u, al("rekor_url"), "anchors.rekor_url")?),
-        };
-        let path = |v: Option<String>, key: &str| match v {
-            Some(p) if p.is_empty() => Err(src.err(
-                al(key),
-                &format!("anchors.{key}"),
-                "empty: leave it out for the default",
-            )),
-            v => Ok(v),
-        };
-        let rekor_api = match anc.rekor_api.as_deref() {
-            None | Some("v1") => RekorApi::V1,
-            Some("v2") => RekorApi::V2,
-            Some(other) => {
-                return Err(src.err(
-                    al("rekor_api"),
-                    "anchors.rekor_api",
-                    format!(
+                .map(|s| s.to_string())
+                .collect()
+        })
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            url(
+                src,
+                u,
+                al("ots_calendars"),
+                &format!("anchors.ots_calendars[{i}]"),
+            )
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let tsa = check_tsa(src, anc.tsa, al("tsa"))?;
+    let rekor_url = match anc.rekor_url.as_deref() {
+        None => Some(DEFAULT_REKOR_URL.to_string()),
+        Some("") => None,
+        Some(u) => Some(url(src, u, al("rekor_url"), "anchors.rekor_url")?),
+    };
+    let path = |v: Option<String>, key: &str| match v {
+        Some(p) if p.is_empty() => Err(src.err(
+            al(key),
+            &format!("anchors.{key}"),
+            "empty: leave it out for the default",
+        )),
+        v => Ok(v),
+    };
+    let rekor_api = match anc.rekor_api.as_deref() {
+        None | Some("v1") => RekorApi::V1,
+        Some("v2") => RekorApi::V2,
+        Some(other) => {
+            return Err(src.err(
+                al("rekor_api"),
+                "anchors.rekor_api",
+                format!(
                     "{other:?} is not a Rekor API: \"v1\" (api/v1) or \"v2\" (rekor-tiles, api/v2)"
                 ),
-                ))
-            }
-        };
-        if rekor_api == RekorApi::V2 && rekor_url.is_some() && anc.rekor_log_key.is_none() {
-            return Err(src.err(
+            ))
+        }
+    };
+    if rekor_api == RekorApi::V2 && rekor_url.is_some() && anc.rekor_log_key.is_none() {
+        return Err(src.err(
                 al("rekor_api"),
                 "anchors.rekor_log_key",
                 "required with rekor_api = \"v2\": the v2 log's Ed25519 public key (PEM); the shipped key is the v1 log's",
             ));
-        }
-        let anchors = Anchors {
-            ots_calendars,
-            tsa,
-            rekor_url,
-            rekor_key: path(anc.rekor_key, "rekor_key")?,
-            rekor_log_key: path(anc.rekor_log_key, "rekor_log_key")?,
-            rekor_api,
-            timeout_seconds: positive(
-                src,
-                anc.timeout_seconds
-                    .unwrap_or(DEFAULT_ANCHOR_TIMEOUT_SECONDS),
-                al("timeout_seconds"),
-                "anchors.timeout_seconds",
-            )?,
-            retries: anc.retries.unwrap_or(DEFAULT_ANCHOR_RETRIES),
-        };
+    }
+    let anchors = Anchors {
+        ots_calendars,
+        tsa,
+        rekor_url,
+        rekor_key: path(anc.rekor_key, "rekor_key")?,
+        rekor_log_key: path(anc.rekor_log_key, "rekor_log_key")?,
+        rekor_api,
+        timeout_seconds: positive(
+            src,
+            anc.timeout_seconds
+                .unwrap_or(DEFAULT_ANCHOR_TIMEOUT_SECONDS),
+            al("timeout_seconds"),
+            "anchors.timeout_seconds",
+        )?,
+        retries: anc.retries.unwrap_or(DEFAULT_ANCHOR_RETRIES),
+    };
+    Ok(anchors)
+}
 
-        let prices = raw
-            .prices
-            .ok_or_else(|| src.err(0, "prices", "missing: a [prices] table with provider"))?;
-        let pspan = prices.span();
-        let p = prices.into_inner();
-        let pl = |k: &str| src.key_line(&pspan, k);
-        let provider = match p.provider.as_deref() {
-            Some("csv") => {
-                if p.base_url.is_some() {
+/// `anchors.tsa` (the default authorities when absent): each a name of letters, digits and `-`
+/// and an http(s) URL; errors name `line`, the `tsa` key's.
+fn check_tsa(src: &Source, list: Option<Vec<TsaToml>>, line: u64) -> Result<Vec<Tsa>, ConfigError> {
+    let tsa = match list {
+        None => DEFAULT_TSA
+            .iter()
+            .map(|(n, u)| Tsa {
+                name: n.to_string(),
+                url: u.to_string(),
+            })
+            .collect(),
+        Some(list) => list
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| {
+                if t.name.is_empty()
+                    || !t
+                        .name
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                {
                     return Err(src.err(
-                        pl("base_url"),
-                        "prices.base_url",
-                        "does not apply to provider csv",
+                        line,
+                        &format!("anchors.tsa[{i}].name"),
+                        format!("{:?} is not a name of letters, digits and -", t.name),
                     ));
                 }
-                PriceProvider::Csv {
-                    path: p.path.clone().filter(|x| !x.is_empty()).ok_or_else(|| {
-                        src.err(
-                            src.line_of(pspan.start),
-                            "prices.path",
-                            "missing: provider csv needs path",
-                        )
-                    })?,
-                }
-            }
-            Some("yahoo") => {
-                if p.path.is_some() {
-                    return Err(src.err(
-                        pl("path"),
-                        "prices.path",
-                        "does not apply to provider yahoo",
-                    ));
-                }
-                PriceProvider::Yahoo {
-                    base_url: match &p.base_url {
-                        None => DEFAULT_YAHOO_URL.into(),
-                        Some(u) => url(src, u, pl("base_url"), "prices.base_url")?,
-                    },
-                }
-            }
-            Some(other) => {
-                return Err(src.err(
-                    pl("provider"),
-                    "prices.provider",
-                    format!("{other:?} is not a provider: csv or yahoo"),
-                ))
-            }
-            None => {
-                return Err(src.err(
-                    src.line_of(pspan.start),
-                    "prices.provider",
-                    "missing: csv or yahoo",
-                ))
-            }
-        };
-        let mut symbols = BTreeMap::new();
-        for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
-            let default = match provider {
-                PriceProvider::Csv { .. } => m.to_string(),
-                PriceProvider::Yahoo { .. } => y.to_string(),
-            };
-            symbols.insert(m.to_string(), default);
-        }
-        for (asset, sym) in p.symbols {
-            if !MARKETS.contains(&asset.as_str()) {
-                return Err(src.err(
-                    pl("symbols").max(pl(&asset)),
-                    &format!("prices.symbols.{asset}"),
-                    format!(
-                        "{asset:?} is not one of the twelve markets {}",
-                        MARKETS.join(" ")
-                    ),
-                ));
-            }
-            if sym.is_empty() {
-                return Err(src.err(
-                    pl(&asset),
-                    &format!("prices.symbols.{asset}"),
-                    "empty symbol",
-                ));
-            }
-            symbols.insert(asset, sym);
-        }
-        for (ticker, sym) in &p.fund_symbols {
-            if ticker.is_empty() || sym.is_empty() {
-                return Err(src.err(
-                    pl("fund_symbols").max(pl(ticker)),
-                    &format!("prices.fund_symbols.{ticker}"),
-                    "empty ticker or symbol",
-                ));
-            }
-        }
-        let prices = Prices {
-            provider,
-            symbols,
-            fund_symbols: p.fund_symbols,
-        };
+                Ok(Tsa {
+                    url: url(src, &t.url, line, &format!("anchors.tsa[{i}].url"))?,
+                    name: t.name,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?,
+    };
+    Ok(tsa)
+}
 
-        let crowd = match raw.crowd {
-            None => Crowd::default(),
-            Some(c) => {
-                // The line of the venue's `[crowd.<venue>]` header or `<venue> = {...}` key.
-                let venue_line = |name: &str| {
-                    let header = format!("[crowd.{name}]");
-                    let mut offset = 0;
-                    for l in src.text.split_inclusive('\n') {
-                        if l.trim_start().starts_with(&header) {
-                            return src.line_of(offset);
-                        }
-                        offset += l.len();
-                    }
-                    src.key_line(&(0..src.text.len()), name)
-                };
-                let source = |s: Option<CrowdSourceToml>,
-                              name: &str,
-                              default: &str,
-                              default_book: Option<&str>|
-                 -> Result<Option<CrowdSource>, ConfigError> {
-                    let line = venue_line(name);
-                    let Some(s) = s.filter(|s| s.enabled) else {
-                        return Ok(None);
-                    };
-                    let book_url = match (s.clob_url, default_book) {
-                        (None, d) => d.map(String::from),
-                        (Some(u), Some(_)) => {
-                            Some(url(src, &u, line, &format!("crowd.{name}.clob_url"))?)
-                        }
-                        (Some(_), None) => {
-                            return Err(src.err(
-                                line,
-                                &format!("crowd.{name}.clob_url"),
-                                "applies to polymarket only",
-                            ))
-                        }
-                    };
-                    for (asset, t) in &s.contracts {
-                        let field = format!("crowd.{name}.contracts.{asset}");
-                        if !MARKETS.contains(&asset.as_str()) {
-                            return Err(src.err(
-                                line,
-                                &field,
-                                format!(
-                                    "{asset:?} is not one of the twelve markets {}",
-                                    MARKETS.join(" ")
-                                ),
-                            ));
-                        }
-                        if let Some(problem) = template_problem(t) {
-                            return Err(src.err(line, &field, problem));
-                        }
-                    }
-                    Ok(Some(CrowdSource {
-                        base_url: match s.base_url {
-                            None => default.into(),
-                            Some(u) => url(src, &u, line, &format!("crowd.{name}.base_url"))?,
-                        },
-                        book_url,
-                        contracts: s.contracts,
-                    }))
-                };
-                Crowd {
-                    polymarket: source(
-                        c.polymarket,
-                        "polymarket",
-                        DEFAULT_POLYMARKET_URL,
-                        Some(DEFAULT_POLYMARKET_CLOB_URL),
-                    )?,
-                    kalshi: source(c.kalshi, "kalshi", DEFAULT_KALSHI_URL, None)?,
-                }
-            }
+/// `[prices]`: the provider, the symbols of the twelve markets (each defaults to the provider's
+/// own) and the funds' symbols.
+fn check_prices(
+    src: &Source,
+    prices: Option<toml::Spanned<PricesToml>>,
+) -> Result<Prices, ConfigError> {
+    let prices =
+        prices.ok_or_else(|| src.err(0, "prices", "missing: a [prices] table with provider"))?;
+    let pspan = prices.span();
+    let p = prices.into_inner();
+    let pl = |k: &str| src.key_line(&pspan, k);
+    let provider = price_provider(src, &p, &pspan)?;
+    let mut symbols = BTreeMap::new();
+    for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
+        let default = match provider {
+            PriceProvider::Csv { .. } => m.to_string(),
+            PriceProvider::Yahoo { .. } => y.to_string(),
         };
-        let experiment = match raw.experiment {
-            None => Experiment::default(),
-            Some(e) => {
-                let line = src.key_line(&e.span(), "database_url");
-                let proxies_line = src.key_line(&e.span(), "trusted_proxies");
-                let e = e.into_inner();
-                let trusted_proxies = crate::experiment::client::parse_trusted(
-                    e.trusted_proxies.iter().flatten().map(String::as_str),
-                )
-                .map_err(|bad| {
+        symbols.insert(m.to_string(), default);
+    }
+    for (asset, sym) in p.symbols {
+        if !MARKETS.contains(&asset.as_str()) {
+            return Err(src.err(
+                pl("symbols").max(pl(&asset)),
+                &format!("prices.symbols.{asset}"),
+                format!(
+                    "{asset:?} is not one of the twelve markets {}",
+                    MARKETS.join(" ")
+                ),
+            ));
+        }
+        if sym.is_empty() {
+            return Err(src.err(
+                pl(&asset),
+                &format!("prices.symbols.{asset}"),
+                "empty symbol",
+            ));
+        }
+        symbols.insert(asset, sym);
+    }
+    for (ticker, sym) in &p.fund_symbols {
+        if ticker.is_empty() || sym.is_empty() {
+            return Err(src.err(
+                pl("fund_symbols").max(pl(ticker)),
+                &format!("prices.fund_symbols.{ticker}"),
+                "empty ticker or symbol",
+            ));
+        }
+    }
+    let prices = Prices {
+        provider,
+        symbols,
+        fund_symbols: p.fund_symbols,
+    };
+    Ok(prices)
+}
+
+/// `prices.provider` with the one setting that applies to it: a CSV file's path, or Yahoo's URL.
+fn price_provider(
+    src: &Source,
+    p: &PricesToml,
+    pspan: &Range<usize>,
+) -> Result<PriceProvider, ConfigError> {
+    let pl = |k: &str| src.key_line(pspan, k);
+    let provider = match p.provider.as_deref() {
+        Some("csv") => {
+            if p.base_url.is_some() {
+                return Err(src.err(
+                    pl("base_url"),
+                    "prices.base_url",
+                    "does not apply to provider csv",
+                ));
+            }
+            PriceProvider::Csv {
+                path: p.path.clone().filter(|x| !x.is_empty()).ok_or_else(|| {
                     src.err(
-                        proxies_line,
-                        "experiment.trusted_proxies",
-                        format!("{bad:?} is not an IP address (name each proxy's address)"),
+                        src.line_of(pspan.start),
+                        "prices.path",
+                        "missing: provider csv needs path",
                     )
-                })?;
-                let database_url = e.database_url.filter(|u| !u.is_empty());
-                if let Some(u) = &database_url {
-                    if !DATABASE_URL_SCHEMES.iter().any(|s| u.starts_with(s)) {
-                        // The value may hold a password: the message does not repeat it.
-                        return Err(src.err(
-                            line,
-                            "experiment.database_url",
-                            "not a postgres:// or postgresql:// URL",
-                        ));
-                    }
-                }
-                Experiment {
-                    database_url,
-                    trusted_proxies,
+                })?,
+            }
+        }
+        Some("yahoo") => {
+            if p.path.is_some() {
+                return Err(src.err(
+                    pl("path"),
+                    "prices.path",
+                    "does not apply to provider yahoo",
+                ));
+            }
+            PriceProvider::Yahoo {
+                base_url: match &p.base_url {
+                    None => DEFAULT_YAHOO_URL.into(),
+                    Some(u) => url(src, u, pl("base_url"), "prices.base_url")?,
+                },
+            }
+        }
+        Some(other) => {
+            return Err(src.err(
+                pl("provider"),
+                "prices.provider",
+                format!("{other:?} is not a provider: csv or yahoo"),
+            ))
+        }
+        None => {
+            return Err(src.err(
+                src.line_of(pspan.start),
+                "prices.provider",
+                "missing: csv or yahoo",
+            ))
+        }
+    };
+    Ok(provider)
+}
+
+/// The line of a venue's `[crowd.<venue>]` header or `<venue> = {...}` key.
+fn venue_line(src: &Source, name: &str) -> u64 {
+    let header = format!("[crowd.{name}]");
+    let mut offset = 0;
+    for l in src.text.split_inclusive('\n') {
+        if l.trim_start().starts_with(&header) {
+            return src.line_of(offset);
+        }
+        offset += l.len();
+    }
+    src.key_line(&(0..src.text.len()), name)
+}
+
+/// One crowd venue (spec §4.6): `None` unless enabled; its URLs and its contract templates,
+/// each for one of the twelve markets.
+fn crowd_source(
+    src: &Source,
+    s: Option<CrowdSourceToml>,
+    name: &str,
+    default: &str,
+    default_book: Option<&str>,
+) -> Result<Option<CrowdSource>, ConfigError> {
+    let line = venue_line(src, name);
+    let Some(s) = s.filter(|s| s.enabled) else {
+        return Ok(None);
+    };
+    let book_url = match (s.clob_url, default_book) {
+        (None, d) => d.map(String::from),
+        (Some(u), Some(_)) => Some(url(src, &u, line, &format!("crowd.{name}.clob_url"))?),
+        (Some(_), None) => {
+            return Err(src.err(
+                line,
+                &format!("crowd.{name}.clob_url"),
+                "applies to polymarket only",
+            ))
+        }
+    };
+    for (asset, t) in &s.contracts {
+        let field = format!("crowd.{name}.contracts.{asset}");
+        if !MARKETS.contains(&asset.as_str()) {
+            return Err(src.err(
+                line,
+                &field,
+                format!(
+                    "{asset:?} is not one of the twelve markets {}",
+                    MARKETS.join(" ")
+                ),
+            ));
+        }
+        if let Some(problem) = template_problem(t) {
+            return Err(src.err(line, &field, problem));
+        }
+    }
+    Ok(Some(CrowdSource {
+        base_url: match s.base_url {
+            None => default.into(),
+            Some(u) => url(src, &u, line, &format!("crowd.{name}.base_url"))?,
+        },
+        book_url,
+        contracts: s.contracts,
+    }))
+}
+
+/// `[crowd]`: the prediction-market venues compared with the league; none when absent.
+fn check_crowd(src: &Source, crowd: Option<CrowdToml>) -> Result<Crowd, ConfigError> {
+    Ok(match crowd {
+        None => Crowd::default(),
+        Some(c) => Crowd {
+            polymarket: crowd_source(
+                src,
+                c.polymarket,
+                "polymarket",
+                DEFAULT_POLYMARKET_URL,
+                Some(DEFAULT_POLYMARKET_CLOB_URL),
+            )?,
+            kalshi: crowd_source(src, c.kalshi, "kalshi", DEFAULT_KALSHI_URL, None)?,
+        },
+    })
+}
+
+/// `[experiment]`: the reader experiment's database URL (PostgreSQL; SQLite when absent) and
+/// the proxies whose forwarded address it trusts.
+fn check_experiment(
+    src: &Source,
+    experiment: Option<toml::Spanned<ExperimentToml>>,
+) -> Result<Experiment, ConfigError> {
+    let experiment = match experiment {
+        None => Experiment::default(),
+        Some(e) => {
+            let line = src.key_line(&e.span(), "database_url");
+            let proxies_line = src.key_line(&e.span(), "trusted_proxies");
+            let e = e.into_inner();
+            let trusted_proxies = crate::experiment::client::parse_trusted(
+                e.trusted_proxies.iter().flatten().map(String::as_str),
+            )
+            .map_err(|bad| {
+                src.err(
+                    proxies_line,
+                    "experiment.trusted_proxies",
+                    format!("{bad:?} is not an IP address (name each proxy's address)"),
+                )
+            })?;
+            let database_url = e.database_url.filter(|u| !u.is_empty());
+            if let Some(u) = &database_url {
+                if !DATABASE_URL_SCHEMES.iter().any(|s| u.starts_with(s)) {
+                    // The value may hold a password: the message does not repeat it.
+                    return Err(src.err(
+                        line,
+                        "experiment.database_url",
+                        "not a postgres:// or postgresql:// URL",
+                    ));
                 }
             }
+            Experiment {
+                database_url,
+                trusted_proxies,
+            }
+        }
+    };
+    Ok(experiment)
+}
+
+impl LeagueConfig {
+    /// Reads a league config file; `file_name` is how errors name it.
+    pub fn from_toml(bytes: &[u8], file_name: &str) -> Result<LeagueConfig, ConfigError> {
+        let src0 = Source {
+            file: file_name,
+            text: "",
         };
+        if bytes.len() > MAX_CONFIG_BYTES {
+            return Err(src0.err(0, "(file)", format!("larger than {MAX_CONFIG_BYTES} bytes")));
+        }
+        let text = std::str::from_utf8(bytes).map_err(|e| {
+            let line = 1 + bytes[..e.valid_up_to()]
+                .iter()
+                .filter(|b| **b == b'\n')
+                .count() as u64;
+            src0.err(line, "(file)", "not UTF-8")
+        })?;
+        let src = Source {
+            file: file_name,
+            text,
+        };
+        let raw: FileToml = toml::from_str(text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            let message = e.message().trim().to_string();
+            src.err(
+                if e.span().is_some() {
+                    src.line_of(offset)
+                } else {
+                    0
+                },
+                &src.field_at(offset, &message),
+                message,
+            )
+        })?;
+        Self::check(&src, raw)
+    }
+
+    /// Checks the parsed file table by table: `[league]`, the seats, `[schedule]`, `[anchors]`,
+    /// `[prices]`, `[crowd]`, `[experiment]`; the first error found is returned.
+    fn check(src: &Source, raw: FileToml) -> Result<LeagueConfig, ConfigError> {
+        let (name, methodology_version) = check_league(src, raw.league)?;
+        let seats = check_seats(src, raw.seat)?;
+        let schedule = check_schedule(src, raw.schedule)?;
+        let anchors = check_anchors(src, raw.anchors)?;
+        let prices = check_prices(src, raw.prices)?;
+        let crowd = check_crowd(src, raw.crowd)?;
+        let experiment = check_experiment(src, raw.experiment)?;
         Ok(LeagueConfig {
             name,
             methodology_version,

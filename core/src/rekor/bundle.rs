@@ -111,18 +111,25 @@ pub enum Content {
     /// A signature over an artifact (hashedrekord): the artifact's digest, when the bundle
     /// states it (algorithm as the bundle names it, e.g. `SHA2_256`).
     MessageSignature {
+        /// The digest's algorithm as the bundle names it.
         digest_algorithm: Option<String>,
+        /// The artifact's digest, hex.
         digest: Option<String>,
         #[serde(skip)]
+        /// The signature over the artifact.
         signature: Vec<u8>,
     },
     /// A DSSE envelope (in-toto statements and others): its payload type and signatures.
     Dsse {
+        /// The envelope's `payloadType`.
         payload_type: String,
         #[serde(skip)]
+        /// The payload bytes.
         payload: Vec<u8>,
+        /// How many signatures the envelope carries.
         signatures: usize,
         #[serde(skip)]
+        /// The envelope's first signature.
         first_signature: Vec<u8>,
     },
 }
@@ -143,13 +150,16 @@ impl Content {
 /// A Sigstore bundle, read.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Bundle {
+    /// The bundle's `mediaType`.
     pub media_type: String,
     /// `0.1`, `0.2` or `0.3`.
     pub version: String,
+    /// The transparency log entries, in the bundle's order.
     pub entries: Vec<LogEntry>,
     /// The RFC 3161 tokens (DER), in the bundle's order.
     #[serde(skip)]
     pub timestamps: Vec<Vec<u8>>,
+    /// What the signature covers.
     pub content: Content,
     /// The signing certificate's subjectAltName identities, as it states them (the
     /// certificate is not checked against a Fulcio root here).
@@ -477,8 +487,11 @@ const BUNDLE_PROOF: ProofForm = ProofForm {
 /// window its tokens' genTime must fall in (`validFor`).
 #[derive(Debug, Clone)]
 pub struct TrustedAuthority {
+    /// The authority's URI as the trusted root names it.
     pub uri: String,
+    /// Its certificate chain, leaf first, root last.
     pub chain: Vec<Certificate>,
+    /// The window its tokens' genTime must fall in; `None` when the root states none.
     pub valid_for: Option<ValidFor>,
 }
 
@@ -520,6 +533,7 @@ fn valid_for(o: &Value, f: &str) -> Result<Option<ValidFor>, EntryError> {
 pub struct TrustedRoot {
     /// (base URL, key) of every log.
     pub logs: Vec<(String, LogKey)>,
+    /// The time-stamp authorities.
     pub authorities: Vec<TrustedAuthority>,
 }
 
@@ -637,8 +651,11 @@ impl ProvenTime {
 /// The verdict on a bundle: every log entry's, every token's, and the times proven.
 #[derive(Debug, Clone, Serialize)]
 pub struct BundleVerdict {
+    /// The bundle's `mediaType`.
     pub media_type: String,
+    /// The bundle's version (`0.1`, `0.2` or `0.3`).
     pub version: String,
+    /// What the signature covers.
     pub content: Content,
     /// The signing certificate's subjectAltName identities ([`Bundle::identity`]).
     pub identity: Vec<String>,
@@ -648,7 +665,9 @@ pub struct BundleVerdict {
     pub log_ok: bool,
     /// An entry's body is of a kind this verifier does not read.
     pub unsupported_kind: Option<String>,
+    /// The verdict on each log entry, in the bundle's order.
     pub entries: Vec<Verdict>,
+    /// The verdict on each readable RFC 3161 token, in the bundle's order.
     pub timestamps: Vec<tsp::Verdict>,
     /// A token that is not readable (a failure).
     pub timestamp_errors: Vec<String>,

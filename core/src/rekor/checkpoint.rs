@@ -13,8 +13,11 @@ use serde::Serialize;
 /// lines (origin, tree size, base64 root hash, optional extension lines) and signatures.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Checkpoint {
+    /// The log's origin line (its name).
     pub origin: String,
+    /// The tree size the checkpoint commits to.
     pub tree_size: u64,
+    /// The root hash of the tree of that size.
     pub root_hash: [u8; 32],
     /// The signed text: every body line with its newline.
     pub signed_text: String,
@@ -23,6 +26,8 @@ pub struct Checkpoint {
 }
 
 impl Checkpoint {
+    /// Reads a signed note (body lines, a blank line, signature lines); the error says what
+    /// is malformed.
     pub fn parse(text: &str) -> Result<Checkpoint, String> {
         let split = text
             .find("\n\n")

@@ -18,7 +18,9 @@ pub const MAX_ENTRY_BYTES: usize = 1 << 20;
 /// A problem with the entry's form, naming the field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EntryError {
+    /// The entry field, as a dotted path.
     pub field: String,
+    /// What is wrong with it.
     pub message: String,
 }
 
@@ -42,9 +44,13 @@ fn eerr<T>(field: &str, message: impl Into<String>) -> Result<T, EntryError> {
 pub struct InclusionProof {
     /// Index of the leaf in the (shard) tree the proof is for.
     pub log_index: u64,
+    /// The size of the tree the proof leads to.
     pub tree_size: u64,
+    /// The root hash the proof leads to.
     pub root_hash: [u8; 32],
+    /// The audit path, leaf to root (RFC 6962 §2.1.1).
     pub hashes: Vec<[u8; 32]>,
+    /// The signed checkpoint committing to `tree_size` and `root_hash`, as text.
     pub checkpoint: Option<String>,
 }
 
@@ -60,11 +66,14 @@ pub struct LogEntry {
     pub body: Vec<u8>,
     /// The log's integratedTime (Unix seconds); Rekor v2 entries have none.
     pub integrated_time: Option<i64>,
+    /// The log ID the entry names, hex.
     pub log_id: String,
     /// The global log index (what the SET signs).
     pub log_index: u64,
+    /// The inclusion proof, when the entry carries one.
     pub inclusion_proof: Option<InclusionProof>,
     #[serde(skip)]
+    /// The signed entry timestamp (SET), DER, when the entry carries one.
     pub signed_entry_timestamp: Option<Vec<u8>>,
 }
 
@@ -91,9 +100,13 @@ pub fn hashedrekord_proposal(
 /// What the body says was logged.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Body {
+    /// The entry kind (e.g. `hashedrekord`).
     pub kind: String,
+    /// The kind's apiVersion (e.g. `0.0.1`).
     pub api_version: String,
+    /// The logged artifact's hash algorithm (e.g. `sha256`).
     pub hash_algorithm: String,
+    /// The logged artifact's hash, hex.
     pub hash_value: String,
 }
 

@@ -15,13 +15,16 @@ const ED25519_SPKI_PREFIX: [u8; 12] = [
 /// The key material: an X.509 key (Rekor v1) or an Ed25519 key (Rekor v2).
 #[derive(Debug, Clone)]
 pub enum LogPublicKey {
+    /// An X.509 SubjectPublicKeyInfo key (Rekor v1).
     Pki(PublicKey),
+    /// An Ed25519 key (Rekor v2 checkpoints).
     Ed25519(ed25519_dalek::VerifyingKey),
 }
 
 /// The log's public key as the reader supplied it.
 #[derive(Debug, Clone)]
 pub struct LogKey {
+    /// The key material.
     pub key: LogPublicKey,
     /// Rekor's log ID: for a v1 key the SHA-256 of the SubjectPublicKeyInfo DER; for an
     /// Ed25519 key the trusted root's `logId.keyId` when the key came from one, else the
@@ -40,7 +43,9 @@ pub struct LogKey {
 /// times from `start` (inclusive) to `end` (exclusive; open when absent), Unix seconds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ValidFor {
+    /// From this time, inclusive (Unix seconds).
     pub start: i64,
+    /// Until this time, exclusive; open when absent.
     pub end: Option<i64>,
 }
 

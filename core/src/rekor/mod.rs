@@ -22,6 +22,8 @@
 //! the signed note, [`set`] the signed entry timestamp, [`key`] the log's key, and
 //! [`verify`](mod@verify) runs the checks in order.
 
+#![warn(missing_docs)]
+
 pub mod bundle;
 pub mod checkpoint;
 pub mod entry;

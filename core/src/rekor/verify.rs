@@ -14,12 +14,19 @@ use sha2::{Digest, Sha256};
 
 /// Check ids.
 pub mod check {
+    /// The body is a readable entry body.
     pub const BODY: &str = "body";
+    /// The body logs the given file's hash.
     pub const BODY_HASH: &str = "body_hash";
+    /// The UUID the entry was returned under ends with its body's leaf hash.
     pub const ENTRY_UUID: &str = "entry_uuid";
+    /// The entry's log ID is the reader's key's.
     pub const LOG_ID: &str = "log_id";
+    /// The RFC 6962 inclusion proof leads from the body to the root.
     pub const INCLUSION: &str = "inclusion_proof";
+    /// The checkpoint is signed by the log's key and commits to the proof's root.
     pub const CHECKPOINT: &str = "checkpoint";
+    /// The signed entry timestamp verifies under the log's key.
     pub const SET: &str = "signed_entry_timestamp";
     /// A trusted root's `validFor` window of the log key or the time-stamp authority.
     pub const VALID_FOR: &str = "valid_for";
@@ -44,12 +51,16 @@ pub struct Verdict {
     /// integratedTime (Unix seconds): from then on the list is public (spec §3.11), when
     /// `integrated_time_signed`. Rekor v2 entries have none.
     pub integrated_time: Option<i64>,
+    /// `integrated_time` as RFC 3339 UTC.
     pub integrated_time_iso: Option<String>,
     /// True when a verified SET signs integratedTime; false when the entry has no SET (the
     /// time is the log's unsigned word and no time is established from it) or it failed.
     pub integrated_time_signed: bool,
+    /// The entry's global log index.
     pub log_index: u64,
+    /// What the body says was logged, when it is readable.
     pub body: Option<Body>,
+    /// Every check made, in order.
     pub checks: Vec<Check>,
 }
 

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 /// Runs `sealbook <args>`; (exit code, stdout, stderr, peak resident set in KiB).
 // The child is reaped by wait4 (which also reports its peak RSS), not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
+#[allow(unsafe_code)] // wait4 for the child's rusage, with its SAFETY comment below
 pub fn run_measured(args: &[&str]) -> (i32, String, String, i64) {
     let mut child = Command::new(bin())
         .args(args)
