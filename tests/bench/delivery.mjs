@@ -87,7 +87,9 @@ try {
     await dropFiles(page, [demoBook, demoList]);
     await page.waitForSelector('[data-testid="verdict"]', { timeout: 120000 });
     toVerdict.push(await page.evaluate(() => performance.now()));
-    before = await Promise.all(sizes);
+    // The full verifier's module is fetched in the background once the verdict is posted
+    // (tests/e2e/verifier.test.mjs holds that it is not before): not part of the first verdict.
+    before = (await Promise.all(sizes)).filter((r) => !r.name.startsWith('/pkg/verify_worker'));
     await context.close();
   }
   let sent = 0;

@@ -421,7 +421,10 @@ test('the first load transfers at most 450 KB and fetches no other page\'s wasm'
   await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
   const r = await readResults(page);
   assert.equal(r.ok, true, r.headline);
-  const wasmFetched = [...new Set(fetched.filter((p) => p.endsWith('.wasm')).map((p) => p.replace(/-[0-9a-f]{16}/, '')))].sort();
+  // The full verifier's module follows in the background once the verdict is shown (the test
+  // below holds the order).
+  const wasmFetched = [...new Set(fetched.filter((p) => p.endsWith('.wasm')).map((p) => p.replace(/-[0-9a-f]{16}/, '')))]
+    .filter((p) => p !== '/pkg/verify_worker_bg.wasm').sort();
   assert.deepEqual(wasmFetched, ['/pkg/verify_bg.wasm', '/pkg/verify_chain_bg.wasm'], fetched.join(' '));
   assert.ok(!fetched.some((p) => /\/pkg\/(scores|accounts|experiment)/.test(p)), fetched.join(' '));
   assert.deepEqual(errors, []);
@@ -429,39 +432,74 @@ test('the first load transfers at most 450 KB and fetches no other page\'s wasm'
 });
 
 // The verifier worker starts with the chain module (web/src/verifier/worker.rs): a book and its
-// stamped list are verified with it alone, and the full verifier's module (OpenTimestamps,
-// RFC 3161, X.509, Rekor) is fetched, by the worker, only once a file of such a kind is
-// dropped. Asserted by the requests the page and its workers made (the context's `request`
-// event), cold cache.
+// stamped list are verified with it alone; the full verifier's module (OpenTimestamps,
+// RFC 3161, X.509, Rekor) is fetched by the worker only after the first verdict is shown, in
+// the background, so that a reader who then goes offline still has it: an .ots dropped with
+// the network cut (every request refused, the context offline) is checked, the worker not
+// restarted. Asserted by the requests the page and its workers made (the context's
+// `request` event and routes), cold cache.
 const OTS_EXAMPLE = join(process.env.SEALBOOK_VECTORS || join(REPO, '../shared/vectors'),
   'ots/opentimestamps-client/examples/hello-world.txt.ots');
-test('a book and its stamped list fetch the chain module alone; an .ots then fetches the full verifier', async () => {
+test('a book and its stamped list fetch the chain module alone; the full verifier follows the verdict and checks an .ots offline', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const fetched = [];
-  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  const modules = () => [...new Set(fetched.filter((p) => p.startsWith('/pkg/'))
-    .map((p) => p.replace(/-[0-9a-f]{16}/, '').replace(/\.(br|gz)$/, '')))].sort();
-  await page.goto(server.url);
-  await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
-  await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
-  const r = await readResults(page);
-  assert.equal(r.ok, true, r.headline);
-  assert.equal(r.books[0].stamps.length, 1);
-  assert.deepEqual(modules(), [
-    '/pkg/verify.js', '/pkg/verify_bg.wasm', '/pkg/verify_chain.js', '/pkg/verify_chain_bg.wasm',
-  ], fetched.join(' '));
-  await dropFiles(page, [OTS_EXAMPLE]);
-  await page.locator('[data-testid="proof"][data-name="hello-world.txt.ots"]').waitFor({ timeout: 60000 });
-  assert.ok(modules().includes('/pkg/verify_worker_bg.wasm'), fetched.join(' '));
-  assert.ok(modules().includes('/pkg/verify_worker.js'), fetched.join(' '));
-  // The book's verdict is still the one the chain module gave, now from the full module.
-  const again = await readResults(page);
-  assert.deepEqual(again.books, r.books);
-  assert.deepEqual(errors, []);
-  await context.close();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    const fetched = [];
+    context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    const strip = (p) => p.replace(/-[0-9a-f]{16}/, '').replace(/\.(br|gz)$/, '');
+    const modules = () => [...new Set(fetched.filter((p) => p.startsWith('/pkg/')).map(strip))].sort();
+    // Each request of the full verifier's module waits until the page says whether it shows a
+    // verdict yet.
+    const fullAsked = [];
+    let fullLoaded;
+    const fullWasmDone = new Promise((resolve) => { fullLoaded = resolve; });
+    context.on('requestfinished', (r) => {
+      if (strip(new URL(r.url()).pathname) === '/pkg/verify_worker_bg.wasm') fullLoaded();
+    });
+    await context.route(/\/pkg\/verify_worker/, async (route) => {
+      const shown = await page.evaluate(() => document.querySelector('[data-testid="verdict"]') !== null);
+      fullAsked.push({ path: strip(new URL(route.request().url()).pathname), shown });
+      await route.continue();
+    });
+    await page.goto(server.url);
+    await page.waitForSelector('[data-worker-ready="true"]', { timeout: 30000 });
+    await dropFiles(page, [path('good', 'council-book.jsonl'), path('good', '130025Z.txt')]);
+    const r = await readResults(page);
+    assert.equal(r.ok, true, r.headline);
+    assert.equal(r.books[0].stamps.length, 1);
+    assert.deepEqual(modules().filter((p) => !p.startsWith('/pkg/verify_worker')), [
+      '/pkg/verify.js', '/pkg/verify_bg.wasm', '/pkg/verify_chain.js', '/pkg/verify_chain_bg.wasm',
+    ], fetched.join(' '));
+    // The full module comes after the verdict, without a file that needs it.
+    await Promise.race([
+      fullWasmDone,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(
+        `the full verifier's module was not fetched after the verdict: ${fetched.join(' ')}`)), 60000)),
+    ]);
+    assert.ok(fullAsked.some((a) => a.path === '/pkg/verify_worker_bg.wasm'), JSON.stringify(fullAsked));
+    assert.ok(fullAsked.every((a) => a.shown), `fetched before the verdict: ${JSON.stringify(fullAsked)}`);
+    // The network gone, an .ots is checked with the module fetched before.
+    await context.unrouteAll({ behavior: 'wait' });
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    await context.setOffline(true);
+    const before = fetched.length;
+    await dropFiles(page, [OTS_EXAMPLE]);
+    const proof = page.locator('[data-testid="proof"][data-name="hello-world.txt.ots"]');
+    // A worker that could not load the module stops, is restarted, and the new one cannot start.
+    const stopped = page.getByText(/The verifier stopped|The verifier could not start/);
+    await proof.or(stopped).first().waitFor({ timeout: 60000 });
+    assert.equal(await stopped.count(), 0, await page.locator('#app').textContent());
+    await proof.waitFor({ timeout: 60000 });
+    assert.deepEqual(fetched.slice(before).filter((p) => p.startsWith('/pkg/')), [], fetched.join(' '));
+    // The book's verdict is still the one the chain module gave, now from the full module.
+    const again = await readResults(page);
+    assert.deepEqual(again.books, r.books);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
 });
 
 // Header files need the full verifier's module but start no new job: the worker is handed over

@@ -96,6 +96,10 @@ fn scope() -> DedicatedWorkerGlobalScope {
 fn post(msg: &FromWorker) {
     // Posting a string to the page cannot fail for lack of cloneability.
     let _ = scope().post_message(&JsValue::from_str(&msg.to_json()));
+    #[cfg(not(feature = "verify-worker"))]
+    if matches!(msg, FromWorker::Done { .. }) {
+        prefetch_full();
+    }
 }
 
 thread_local! {
@@ -108,11 +112,15 @@ thread_local! {
     #[cfg(not(feature = "verify-worker"))]
     static HANDOFF: RefCell<(Option<js_sys::Function>, Option<Vec<JsValue>>)> =
         const { RefCell::new((None, None)) };
+    /// In the chain module: whether the full verifier's module was asked for in the background.
+    #[cfg(not(feature = "verify-worker"))]
+    static PREFETCHED: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Entry point of the worker, in the chain module: listens for messages and announces it is
 /// ready. `load_full` returns a promise of the full verifier's module (its glue's namespace,
-/// initialized): called once, by the first message that needs it ([`needs_full`]).
+/// initialized), the same one however often it is called: called in the background after the
+/// first verdict ([`prefetch_full`]) and by the first message that needs it ([`needs_full`]).
 #[cfg(not(feature = "verify-worker"))]
 #[cfg_attr(feature = "verify-chain", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn worker_main(load_full: js_sys::Function) {
@@ -162,6 +170,27 @@ pub fn needs_full(data: &JsValue) -> bool {
         .and_then(|h| h.as_string())
         .unwrap_or_default();
     !headers.is_empty() || [PROOFS, TOKENS, REKOR, CERTS].into_iter().any(any)
+}
+
+/// Loads (fetches and compiles) the full verifier's module in the background, once, after the
+/// chain module posted its first verdict: a reader who then goes offline still has it when an
+/// OpenTimestamps proof, a token or a Rekor entry arrives. The worker stays with the chain module
+/// until a message needs the full one ([`hand_over`], whose load www/worker.js answers with this
+/// one's module). A load that fails is forgotten by the loader and tried again by [`hand_over`].
+#[cfg(not(feature = "verify-worker"))]
+fn prefetch_full() {
+    if PREFETCHED.with(|p| p.replace(true)) {
+        return;
+    }
+    let Some(load) = HANDOFF.with(|h| h.borrow().0.clone()) else {
+        return;
+    };
+    if let Ok(promise) = load.call0(&JsValue::NULL).map(js_sys::Promise::from) {
+        // Its failure is the next load's to report: nothing is waiting for this one.
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = JsFuture::from(promise).await;
+        });
+    }
 }
 
 /// Hands the worker over to the full verifier's module with `data` (a message it needs):
