@@ -10,6 +10,7 @@ pub mod ask;
 pub mod close;
 pub mod config;
 pub mod contracts;
+pub mod crowd_resolution;
 pub mod engine;
 pub mod league_file;
 pub mod manifest;

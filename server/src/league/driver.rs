@@ -56,6 +56,9 @@ use sealbook_core::league::close;
 use sealbook_core::league::config::{
     is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
 };
+use sealbook_core::league::crowd_resolution::{
+    resolution_asks, resolution_line, ResolutionOutcome,
+};
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
@@ -64,11 +67,8 @@ use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::{stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
-use sealbook_core::score::book_lines::build::{
-    crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
-};
+use sealbook_core::score::book_lines::build::{mark_redacted, ScoreContent, REDACTED_FIELD};
 use sealbook_core::score::book_lines::BookLines;
-use sealbook_core::score::crowd::Venue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -1430,12 +1430,12 @@ impl League {
         Ok(())
     }
 
-    /// Seals a `crowd` line per run whose bets wait on their markets' resolution
-    /// ([`arena_league::bets_awaiting_resolution`]) with the resolutions the crowd venue now
-    /// gives ([`crowd_resolutions`]: each row with its `source`, the line's `at` the time they
-    /// were read). A contract left unresolved keeps its bet open, and the event
-    /// `bets_open` says why for each (not closed yet, unreadable, not settled, voided,
-    /// undecided). Kalshi's contracts are decided at the previous close sealed with their quote. Returns the sessions a sealed line resolves bets of.
+    /// Seals a `crowd` line per run whose bets wait on their markets' resolution, as core
+    /// decides it ([`resolution_asks`]: which contracts, Kalshi's at the previous close sealed
+    /// with its quote; [`resolution_line`]: the line and why each contract left stays open):
+    /// this reads the venues ([`crowd_resolutions`], [`kalshi_resolutions`]) and seals. The
+    /// event `bets_open` names the open contracts. Returns the sessions a sealed line resolves
+    /// bets of.
     fn record_crowd_resolutions(&mut self) -> Result<BTreeSet<Date>, Unusable> {
         let protocol = self.engine.protocol().clone();
         let book_path = self.dir.join(BOOK_FILE);
@@ -1443,69 +1443,19 @@ impl League {
             .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
         let now = self.clock.now();
         let mut resolved = BTreeSet::new();
-        for (session, run_id, waiting) in
-            arena_league::bets_awaiting_resolution(&protocol, &book, now)
-        {
-            let polymarket: Vec<String> = waiting
-                .iter()
-                .filter(|(_, v)| *v == Venue::Polymarket)
-                .map(|(code, _)| code.clone())
-                .collect();
-            let mut read = crowd_resolutions(&self.config, session, &polymarket);
-            // Kalshi's contract is decided at the previous close its quote was sealed at.
-            let sealed: BTreeMap<String, f64> = book
-                .runs
-                .iter()
-                .filter(|r| r.run_id.as_deref() == Some(run_id.as_str()))
-                .filter_map(|r| r.crowd.as_ref())
-                .flat_map(|c| c.kalshi.iter())
-                .filter(|(code, _)| {
-                    waiting
-                        .iter()
-                        .any(|(w, v)| w == *code && *v == Venue::Kalshi)
-                })
-                .filter_map(|(code, q)| Some((code.clone(), q.prev_close?)))
-                .collect();
-            let mut kalshi_read = kalshi_resolutions(&self.config, session, &sealed);
-            let mut line = CrowdContent {
-                at: now.to_rfc3339(),
-                run_id: run_id.clone(),
-                ..Default::default()
-            };
-            let mut open = BTreeMap::new();
-            for (code, venue) in waiting {
-                let key = crowd_row_key(&code, venue);
-                let reading = match venue {
-                    Venue::Kalshi => kalshi_read.remove(&code).unwrap_or_else(|| {
-                        Err("no previous close sealed with its Kalshi quote".to_string())
-                    }),
-                    Venue::Polymarket => read
-                        .remove(&code)
-                        .unwrap_or_else(|| Err("not read".to_string())),
-                };
-                match reading {
-                    Ok(Some((up, source))) => {
-                        line.rows.insert((code.clone(), venue), Some(up));
-                        line.sources.insert((code, venue), source);
-                    }
-                    Ok(None) => {
-                        open.insert(
-                            key,
-                            "the market has not closed and resolved yet".to_string(),
-                        );
-                    }
-                    Err(e) => {
-                        open.insert(key, e);
-                    }
-                }
-            }
-            if !line.rows.is_empty() {
+        for ask in resolution_asks(&protocol, &book, now) {
+            let polymarket = crowd_resolutions(&self.config, ask.session, &ask.polymarket);
+            let kalshi = kalshi_resolutions(&self.config, ask.session, &ask.kalshi_sealed);
+            let ResolutionOutcome { line, open } = resolution_line(&ask, now, polymarket, kalshi);
+            if let Some(line) = line {
                 self.seal(Which::Book, &line.to_object())?;
-                resolved.insert(session);
+                resolved.insert(ask.session);
             }
             if !open.is_empty() {
-                self.event(serde_json::json!({"event": "bets_open", "run_id": run_id,
-                    "session": session.to_string(), "open": open}));
+                self.event(
+                    serde_json::json!({"event": "bets_open", "run_id": ask.run_id,
+                    "session": ask.session.to_string(), "open": open}),
+                );
             }
         }
         Ok(resolved)
