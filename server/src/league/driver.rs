@@ -47,7 +47,7 @@ use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
     jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
 };
-use sealbook_core::book::canon::{self, EncodeError, Object};
+use sealbook_core::book::canon::{EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::book::time_order::sealing_time_of;
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
@@ -1522,68 +1522,37 @@ impl League {
         Ok(())
     }
 
-    /// Re-takes every sealed score line of `session`'s runs: a re-taken line whose prices
-    /// differ from the line's (or from its last correction's) is sealed as a `correction`
-    /// naming it (spec §3.10); returns how many.
+    /// Re-takes every sealed score line of `session`'s runs as core decides
+    /// ([`close::retakes`], [`close::retaken`]): a re-taken line whose prices differ from the
+    /// line's (or from its last correction's) is sealed as a `correction` naming it (spec
+    /// §3.10); returns how many.
     pub fn retake(&mut self, session: Date, provider: &dyn PriceProvider) -> Result<u64, Unusable> {
-        let book = read(&self.dir.join(BOOK_FILE))?;
-        let lines = BookLines::parse(&book)
-            .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
-        // Every run of the session, the counted one and the others (spec §3.4).
-        let runs: Vec<(String, u64)> = lines
-            .runs
-            .iter()
-            .filter(|r| r.at.and_then(sealbook_core::calendar::session_for) == Some(session))
-            .filter_map(|r| Some((r.run_id.clone()?, r.n)))
-            .collect();
-        let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
+        let book_path = self.dir.join(BOOK_FILE);
+        let book = read(&book_path)?;
+        let lines =
+            BookLines::parse(&book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+        let retakes = close::retakes(&book, &lines, session)
+            .map_err(|n| Unusable::file(&book_path, "the score line does not read").at_line(n))?;
         let mut corrected = 0;
-        for s in lines
-            .scores
-            .iter()
-            .filter(|s| runs.iter().any(|(_, n)| *n == s.of))
-        {
-            let (run_id, run_n) = runs
-                .iter()
-                .find(|(_, n)| *n == s.of)
-                .cloned()
-                .expect("filtered");
-            let sealed = texts
-                .get(s.n as usize - 1)
-                .and_then(|t| canon::parse_line_object(t).ok())
-                .ok_or_else(|| {
-                    Unusable::file(&self.dir.join(BOOK_FILE), "the score line does not read")
-                        .at_line(s.n)
-                })?;
-            // Compared with the line's last correction, if it has one.
-            let last = texts
-                .iter()
-                .rev()
-                .filter_map(|t| canon::parse_line_object(t).ok())
-                .filter(|o| {
-                    o.get("kind").and_then(|v| v.as_str()) == Some("correction")
-                        && o.get("of").is_some_and(|v| v.py_eq_int(s.n as i64))
-                })
-                .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
-            let sealed = last.unwrap_or(sealed);
+        for r in retakes {
             let (fresh, _, unfetched) =
-                self.price_line(&book, &run_id, session, s.horizon, run_n, provider)?;
-            // A correction never drops a market because the provider did not answer for it.
-            if !unfetched.is_empty() {
-                return Err(unfetched_error(&run_id, s.horizon, &unfetched));
-            }
+                self.price_line(&book, &r.run_id, session, r.horizon, r.of, provider)?;
             let now = self.clock.now();
-            if let Some(c) =
-                close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
-            {
-                // A correction is sealed at `now`: never earlier than a sealed line.
-                self.engine
-                    .check_clock(now)
-                    .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
-                let n = self.seal(Which::Book, &c.to_object())?;
-                self.event(serde_json::json!({"event": "corrected", "of": s.n,
-                    "horizon": s.horizon.as_str(), "n": n}));
-                corrected += 1;
+            match close::retaken(&r, &fresh, unfetched.len(), now) {
+                close::Retaken::Unfetched => {
+                    return Err(unfetched_error(&r.run_id, r.horizon, &unfetched))
+                }
+                close::Retaken::Agrees => {}
+                close::Retaken::Correct(c) => {
+                    // A correction is sealed at `now`: never earlier than a sealed line.
+                    self.engine
+                        .check_clock(now)
+                        .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
+                    let n = self.seal(Which::Book, &c.to_object())?;
+                    self.event(serde_json::json!({"event": "corrected", "of": r.n,
+                        "horizon": r.horizon.as_str(), "n": n}));
+                    corrected += 1;
+                }
             }
         }
         Ok(corrected)
