@@ -17,6 +17,7 @@ pub mod manifest;
 pub mod open_data;
 pub mod preflight;
 pub mod proof_page;
+pub mod publish_plan;
 pub mod redact;
 pub mod reference;
 pub mod schedule;
