@@ -26,6 +26,7 @@ use crate::arena::records::{
     ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE as ARENA_PRICES_FILE, TRADES_FILE,
 };
 use crate::book::chain::{verify, VerifyOptions};
+use crate::calendar::Instant;
 use crate::contract::event::event_contract_schema_bytes;
 use crate::experiment::analysis::Analysis;
 use crate::league::answer::answer_schema_bytes;
@@ -300,6 +301,41 @@ pub fn publish_plan(
     })
 }
 
+/// How long after a failed publish it is tried again (league clock minutes).
+pub const PUBLISH_RETRY_MINUTES: i64 = 1;
+
+/// When the scheduler owes a publish (spec Appendix C: the served `manifest.json` lists every
+/// score line): from the end of a job that sealed a score line, and again
+/// [`PUBLISH_RETRY_MINUTES`] after a publish that failed, until one succeeds. The scheduler
+/// reports its jobs and publishes; this says when.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PublishDue {
+    at: Option<Instant>,
+}
+
+impl PublishDue {
+    /// A job that sealed a score line ended at `now`: a publish is owed from now.
+    pub fn score_sealed(&mut self, now: Instant) {
+        self.at = Some(now);
+    }
+
+    /// When the owed publish is due, if one is owed.
+    pub fn at(&self) -> Option<Instant> {
+        self.at
+    }
+
+    /// Whether a publish is to be made at `now`.
+    pub fn is_due(&self, now: Instant) -> bool {
+        self.at.is_some_and(|t| now >= t)
+    }
+
+    /// A publish made at `now` ended (`ok`: it wrote the files): nothing is owed after a
+    /// success; a failure is tried again [`PUBLISH_RETRY_MINUTES`] later.
+    pub fn published(&mut self, ok: bool, now: Instant) {
+        self.at = (!ok).then_some(Instant(now.0 + PUBLISH_RETRY_MINUTES * 60 * 1_000_000));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -407,5 +443,25 @@ mod tests {
         }
         assert!(names.iter().any(|n| n.starts_with("arena-code")));
         assert_eq!(names.last(), Some(&MANIFEST_FILE));
+    }
+
+    /// A score that sealed lines owes a publish from its end; a failed publish is tried again
+    /// a minute later, a successful one owes nothing; nothing is owed before a score.
+    #[test]
+    fn a_publish_is_owed_after_a_score_and_retried_after_a_failure() {
+        let t = |s: &str| Instant::parse_rfc3339(s).unwrap();
+        let mut due = PublishDue::default();
+        assert_eq!(due.at(), None);
+        assert!(!due.is_due(t("2026-10-22T20:10:00Z")));
+        due.score_sealed(t("2026-10-21T20:10:05Z"));
+        assert_eq!(due.at(), Some(t("2026-10-21T20:10:05Z")));
+        assert!(!due.is_due(t("2026-10-21T20:10:04Z")));
+        assert!(due.is_due(t("2026-10-21T20:10:05Z")));
+        assert!(due.is_due(t("2026-10-21T20:10:06Z")));
+        due.published(false, t("2026-10-21T20:10:06Z"));
+        assert_eq!(due.at(), Some(t("2026-10-21T20:11:06Z")));
+        assert!(!due.is_due(t("2026-10-21T20:11:05Z")));
+        due.published(true, t("2026-10-21T20:11:06Z"));
+        assert_eq!(due.at(), None);
     }
 }
