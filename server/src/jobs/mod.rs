@@ -17,7 +17,7 @@
 //! league `degraded` in [`Health`], not unhealthy. A score job that seals lines is followed by a
 //! publish ([`publish_league`], as `sealbook league publish`), so the served `manifest.json`
 //! lists every score line (spec Appendix C); a publish that fails is tried again
-//! [`PUBLISH_RETRY_MINUTES`] later (core's rule, [`PublishDue`]). A score that fails is reported to the engine
+//! a minute later (core's rule, [`PublishDue`]). A score that fails is reported to the engine
 //! ([`Engine::on_score_failed`](sealbook_core::league::engine::Engine::on_score_failed)),
 //! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
@@ -64,9 +64,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
-
-/// How long after a failed publish it is tried again (league clock minutes; core's rule).
-pub use sealbook_core::league::publish_plan::PUBLISH_RETRY_MINUTES;
 
 /// Longest single sleep: the loop looks at the clock at least this often, so a system clock
 /// stepped forward is noticed within it.
