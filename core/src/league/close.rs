@@ -30,8 +30,8 @@
 //! in `noise_missing`. The provider's continuous futures series carries no front-month labels,
 //! so the band excludes no roll ([`draw_band`] with no labels).
 
-use crate::book::canon::{Object, Value};
-use crate::calendar::{horizon_end_date, session_close, Date, Horizon, Instant};
+use crate::book::canon::{parse_line_object, Object, Value};
+use crate::calendar::{horizon_end_date, session_close, session_for, Date, Horizon, Instant};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::Contracts;
 use crate::league::engine::score_content;
@@ -41,7 +41,7 @@ use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
 use crate::records::names::{BITCOIN, MARKETS};
 use crate::score::book_lines::build::{CorrectionContent, ScoreContent};
-use crate::score::book_lines::ScoreLine;
+use crate::score::book_lines::{BookLines, ScoreLine};
 use crate::score::brier::is_draw;
 use std::collections::BTreeMap;
 
@@ -326,6 +326,86 @@ pub fn correction(
         reason: "the score was re-taken from the price provider and its prices differ".into(),
         fields,
     })
+}
+
+/// The `source` a re-taken score's correction names (spec §3.10).
+pub const RETAKE_SOURCE: &str = "sealbook league score --retake";
+
+/// One sealed score line to re-take (`league score --retake`, spec §3.10): the line's `n`, the
+/// run it scores (`run_id`, the run line's `n`), its horizon, and the content a re-take is
+/// compared with (the line's last correction's `fields`, else the line as sealed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Retake {
+    pub n: u64,
+    pub run_id: String,
+    pub of: u64,
+    pub horizon: Horizon,
+    pub sealed: Object,
+}
+
+/// What is re-taken of `session` ([`Retake`]): every score line of every run of the session,
+/// the counted one and the others (spec §3.4), in book order; `book` is the book's bytes and
+/// `lines` their reading. Err names the line `n` of a score line that does not read.
+pub fn retakes(book: &[u8], lines: &BookLines, session: Date) -> Result<Vec<Retake>, u64> {
+    let runs: Vec<(String, u64)> = lines
+        .runs
+        .iter()
+        .filter(|r| r.at.and_then(session_for) == Some(session))
+        .filter_map(|r| Some((r.run_id.clone()?, r.n)))
+        .collect();
+    let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
+    let mut out = Vec::new();
+    for s in &lines.scores {
+        let Some((run_id, of)) = runs.iter().find(|(_, n)| *n == s.of).cloned() else {
+            continue;
+        };
+        let sealed = (s.n as usize)
+            .checked_sub(1)
+            .and_then(|i| texts.get(i))
+            .and_then(|t| parse_line_object(t).ok())
+            .ok_or(s.n)?;
+        let last = texts
+            .iter()
+            .rev()
+            .filter_map(|t| parse_line_object(t).ok())
+            .filter(|o| {
+                o.get("kind").and_then(Value::as_str) == Some("correction")
+                    && o.get("of").is_some_and(|v| v.py_eq_int(s.n as i64))
+            })
+            .find_map(|o| o.get("fields").and_then(Value::as_object).cloned());
+        out.push(Retake {
+            n: s.n,
+            run_id,
+            of,
+            horizon: s.horizon,
+            sealed: last.unwrap_or(sealed),
+        });
+    }
+    Ok(out)
+}
+
+/// What a re-take of `retake` priced at `at` makes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Retaken {
+    /// The provider failed to give some markets' bars: nothing is sealed (a correction never
+    /// drops a market because the provider did not answer for it).
+    Unfetched,
+    /// The re-taken prices agree with the sealed line (or its last correction).
+    Agrees,
+    /// The correction to seal at `at`.
+    Correct(CorrectionContent),
+}
+
+/// The re-take of `retake` by the freshly priced line `fresh`, `unfetched` the number of
+/// markets whose bars the provider failed to give ([`correction`] with [`RETAKE_SOURCE`]).
+pub fn retaken(retake: &Retake, fresh: &ScoreContent, unfetched: usize, at: Instant) -> Retaken {
+    if unfetched > 0 {
+        return Retaken::Unfetched;
+    }
+    match correction(retake.n, &retake.sealed, fresh, at, RETAKE_SOURCE) {
+        Some(c) => Retaken::Correct(c),
+        None => Retaken::Agrees,
+    }
 }
 
 #[cfg(test)]
@@ -613,5 +693,82 @@ mod tests {
         let parsed = crate::score::book_lines::BookLines::parse(&bytes).unwrap();
         assert_eq!(sealed_bands(&parsed.scores, 1), line.noise);
         assert!(sealed_bands(&parsed.scores, 2).is_empty());
+    }
+
+    /// Every score line of every run of the session is re-taken (the counted run and the
+    /// others, never another session's), each compared with its last correction when it has
+    /// one; a re-take whose provider left markets out seals nothing.
+    #[test]
+    fn a_retake_takes_every_run_of_the_session_against_its_last_correction() {
+        let book = concat!(
+            r#"{"n": 1, "kind": "run", "run_id": "2026-10-20-am", "at": "2026-10-20T12:30:00Z"}"#,
+            "\n",
+            r#"{"n": 2, "kind": "run", "run_id": "2026-10-21-am", "at": "2026-10-21T12:30:00Z"}"#,
+            "\n",
+            r#"{"n": 3, "kind": "run", "run_id": "2026-10-21-pm", "at": "2026-10-21T17:30:00Z"}"#,
+            "\n",
+            r#"{"n": 4, "kind": "score", "of": 1, "horizon": "1d", "results": {}}"#,
+            "\n",
+            r#"{"n": 5, "kind": "score", "of": 2, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 2, "up": true}}}"#,
+            "\n",
+            r#"{"n": 6, "kind": "score", "of": 3, "horizon": "1d", "results": {"SPX": {"ref": 1, "close": 3, "up": true}}}"#,
+            "\n",
+            r#"{"n": 7, "kind": "correction", "of": 5, "fields": {"results": {"SPX": {"ref": 1, "close": 0.5, "up": false}}}}"#,
+            "\n",
+            r#"{"n": 8, "kind": "correction", "of": 5, "fields": {"results": {"SPX": {"ref": 1, "close": 4, "up": true}}}}"#,
+            "\n",
+        )
+        .as_bytes();
+        let lines = BookLines::parse(book).unwrap();
+        let session = Date::parse("2026-10-21").unwrap();
+        let r = retakes(book, &lines, session).unwrap();
+        let got: Vec<(u64, &str, u64, Horizon)> = r
+            .iter()
+            .map(|r| (r.n, r.run_id.as_str(), r.of, r.horizon))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (5, "2026-10-21-am", 2, Horizon::D1),
+                (6, "2026-10-21-pm", 3, Horizon::D1)
+            ]
+        );
+        let close_of = |o: &Object| {
+            o.get("results")
+                .and_then(Value::as_object)
+                .and_then(|r| r.get("SPX"))
+                .and_then(Value::as_object)
+                .and_then(|s| s.get("close"))
+                .cloned()
+        };
+        assert!(close_of(&r[0].sealed).is_some_and(|v| v.py_eq_int(4)));
+        assert!(close_of(&r[1].sealed).is_some_and(|v| v.py_eq_int(3)));
+        assert_eq!(
+            retakes(book, &lines, Date::parse("2026-10-19").unwrap()),
+            Ok(vec![])
+        );
+
+        let t0 = t("2026-10-22T20:10:00Z");
+        let fresh = |close: f64| {
+            score_content(
+                t0,
+                "2026-10-21-am",
+                2,
+                Horizon::D1,
+                &BTreeMap::from([("SPX".to_string(), (100.0, close))]),
+                BTreeMap::new(),
+            )
+        };
+        let retake = Retake {
+            sealed: fresh(101.0).to_object(),
+            ..r[0].clone()
+        };
+        assert_eq!(retaken(&retake, &fresh(101.0), 0, t0), Retaken::Agrees);
+        assert_eq!(retaken(&retake, &fresh(99.0), 1, t0), Retaken::Unfetched);
+        let Retaken::Correct(c) = retaken(&retake, &fresh(99.0), 0, t0) else {
+            panic!("a differing re-take is a correction");
+        };
+        assert_eq!((c.of, c.source.as_str()), (5, RETAKE_SOURCE));
+        assert_eq!(c.at, "2026-10-22T20:10:00Z");
     }
 }

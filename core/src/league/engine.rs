@@ -2704,6 +2704,15 @@ path = "prices.csv"
                 vec![("SPX".to_string(), Venue::Kalshi)]
             )]
         );
+        // The venue is asked for the contract at the previous close sealed with its quote.
+        use crate::league::crowd_resolution::{resolution_asks, resolution_line};
+        let asks = resolution_asks(e.protocol(), &lines, after);
+        assert_eq!(asks.len(), 1);
+        assert!(asks[0].polymarket.is_empty());
+        assert_eq!(
+            asks[0].kalshi_sealed,
+            BTreeMap::from([("SPX".to_string(), 6_710.0)])
+        );
         let key = ("SPX".to_string(), Venue::Kalshi);
         let resolution = CrowdContent {
             at: "2026-10-21T20:30:00Z".into(),
@@ -2711,6 +2720,17 @@ path = "prices.csv"
             rows: BTreeMap::from([(key.clone(), Some(true))]),
             sources: BTreeMap::from([(key, "kalshi:KXINXU-26OCT21H1600".to_string())]),
         };
+        let made = resolution_line(
+            &asks[0],
+            after,
+            BTreeMap::new(),
+            BTreeMap::from([(
+                "SPX".to_string(),
+                Ok(Some((true, "kalshi:KXINXU-26OCT21H1600".to_string()))),
+            )]),
+        );
+        assert_eq!(made.line.as_ref(), Some(&resolution));
+        assert!(made.open.is_empty());
         d.seal(Ledger::Book, &resolution.to_object());
         let book = String::from_utf8(d.book.1.clone()).unwrap();
         assert!(

@@ -17,7 +17,7 @@
 //! league `degraded` in [`Health`], not unhealthy. A score job that seals lines is followed by a
 //! publish ([`publish_league`], as `sealbook league publish`), so the served `manifest.json`
 //! lists every score line (spec Appendix C); a publish that fails is tried again
-//! [`PUBLISH_RETRY_MINUTES`] later. A score that fails is reported to the engine
+//! a minute later (core's rule, [`PublishDue`]). A score that fails is reported to the engine
 //! ([`Engine::on_score_failed`](sealbook_core::league::engine::Engine::on_score_failed)),
 //! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
@@ -54,6 +54,7 @@ use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
+use sealbook_core::league::publish_plan::PublishDue;
 use sealbook_core::league::schedule::{next_upgrade_at, schedule_lag};
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
@@ -63,9 +64,6 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::Duration;
-
-/// How long after a failed publish it is tried again (league clock minutes).
-pub const PUBLISH_RETRY_MINUTES: i64 = 1;
 
 /// Longest single sleep: the loop looks at the clock at least this often, so a system clock
 /// stepped forward is noticed within it.
@@ -635,21 +633,21 @@ impl Scheduler {
         self.resume_unfinished();
         let mut missed: BTreeSet<String> = BTreeSet::new();
         let mut last_upgrade = None;
-        // When a publish is owed (a score sealed lines, or a publish failed), from when.
-        let mut publish_at: Option<Instant> = None;
+        // When a publish is owed (a score sealed lines, or a publish failed): core's rule.
+        let mut publish = PublishDue::default();
         while !self.shutdown.is_requested() {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
             self.report_missed(now, &mut missed);
             // What is due next once this poll's jobs are done, to tell when they delayed it.
-            let due_next = self.next_due(now, last_upgrade, publish_at);
+            let due_next = self.next_due(now, last_upgrade, publish.at());
             let mut slowest: Option<(&'static str, Duration)> = None;
             for job in jobs(actions) {
                 let (kind, started) = (job.kind, std::time::Instant::now());
                 if job.kind == "stamp" {
                     self.stamp(now, &anchoring);
                 } else if self.carry_out(job, now) {
-                    publish_at = Some(self.league.clock.now());
+                    publish.score_sealed(self.league.clock.now());
                 }
                 let took = started.elapsed();
                 if slowest.is_none_or(|(_, t)| took > t) {
@@ -668,10 +666,10 @@ impl Scheduler {
                 step,
             );
             let now = self.league.clock.now();
-            self.show_next(now, last_upgrade, publish_at);
-            if !self.shutdown.is_requested() && publish_at.is_some_and(|t| now >= t) {
-                publish_at = (!self.publish(now))
-                    .then_some(Instant(now.0 + PUBLISH_RETRY_MINUTES * 60 * 1_000_000));
+            self.show_next(now, last_upgrade, publish.at());
+            if !self.shutdown.is_requested() && publish.is_due(now) {
+                let ok = self.publish(now);
+                publish.published(ok, now);
             }
             let now = self.league.clock.now();
             if !self.shutdown.is_requested()
@@ -683,7 +681,7 @@ impl Scheduler {
                 }
             }
             let now = self.league.clock.now();
-            let next = self.show_next(now, last_upgrade, publish_at);
+            let next = self.show_next(now, last_upgrade, publish.at());
             if self.shutdown.wait_until(self.league.clock.when(next)) {
                 break;
             }

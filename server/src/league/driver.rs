@@ -47,7 +47,7 @@ use sealbook_core::arena::league as arena_league;
 use sealbook_core::arena::records::{
     jsonl, price_line, read_prices, PRICES_FILE as ARENA_PRICES_FILE,
 };
-use sealbook_core::book::canon::{self, EncodeError, Object};
+use sealbook_core::book::canon::{EncodeError, Object};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::book::time_order::sealing_time_of;
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
@@ -55,6 +55,9 @@ use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
 use sealbook_core::league::config::{
     is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
+};
+use sealbook_core::league::crowd_resolution::{
+    resolution_asks, resolution_line, ResolutionOutcome,
 };
 use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
 use sealbook_core::league::redact::Secrets;
@@ -64,11 +67,8 @@ use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::{stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
-use sealbook_core::score::book_lines::build::{
-    crowd_row_key, mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
-};
+use sealbook_core::score::book_lines::build::{mark_redacted, ScoreContent, REDACTED_FIELD};
 use sealbook_core::score::book_lines::BookLines;
-use sealbook_core::score::crowd::Venue;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -1430,12 +1430,12 @@ impl League {
         Ok(())
     }
 
-    /// Seals a `crowd` line per run whose bets wait on their markets' resolution
-    /// ([`arena_league::bets_awaiting_resolution`]) with the resolutions the crowd venue now
-    /// gives ([`crowd_resolutions`]: each row with its `source`, the line's `at` the time they
-    /// were read). A contract left unresolved keeps its bet open, and the event
-    /// `bets_open` says why for each (not closed yet, unreadable, not settled, voided,
-    /// undecided). Kalshi's contracts are decided at the previous close sealed with their quote. Returns the sessions a sealed line resolves bets of.
+    /// Seals a `crowd` line per run whose bets wait on their markets' resolution, as core
+    /// decides it ([`resolution_asks`]: which contracts, Kalshi's at the previous close sealed
+    /// with its quote; [`resolution_line`]: the line and why each contract left stays open):
+    /// this reads the venues ([`crowd_resolutions`], [`kalshi_resolutions`]) and seals. The
+    /// event `bets_open` names the open contracts. Returns the sessions a sealed line resolves
+    /// bets of.
     fn record_crowd_resolutions(&mut self) -> Result<BTreeSet<Date>, Unusable> {
         let protocol = self.engine.protocol().clone();
         let book_path = self.dir.join(BOOK_FILE);
@@ -1443,69 +1443,19 @@ impl League {
             .map_err(|e| Unusable::file(&book_path, e.to_string()))?;
         let now = self.clock.now();
         let mut resolved = BTreeSet::new();
-        for (session, run_id, waiting) in
-            arena_league::bets_awaiting_resolution(&protocol, &book, now)
-        {
-            let polymarket: Vec<String> = waiting
-                .iter()
-                .filter(|(_, v)| *v == Venue::Polymarket)
-                .map(|(code, _)| code.clone())
-                .collect();
-            let mut read = crowd_resolutions(&self.config, session, &polymarket);
-            // Kalshi's contract is decided at the previous close its quote was sealed at.
-            let sealed: BTreeMap<String, f64> = book
-                .runs
-                .iter()
-                .filter(|r| r.run_id.as_deref() == Some(run_id.as_str()))
-                .filter_map(|r| r.crowd.as_ref())
-                .flat_map(|c| c.kalshi.iter())
-                .filter(|(code, _)| {
-                    waiting
-                        .iter()
-                        .any(|(w, v)| w == *code && *v == Venue::Kalshi)
-                })
-                .filter_map(|(code, q)| Some((code.clone(), q.prev_close?)))
-                .collect();
-            let mut kalshi_read = kalshi_resolutions(&self.config, session, &sealed);
-            let mut line = CrowdContent {
-                at: now.to_rfc3339(),
-                run_id: run_id.clone(),
-                ..Default::default()
-            };
-            let mut open = BTreeMap::new();
-            for (code, venue) in waiting {
-                let key = crowd_row_key(&code, venue);
-                let reading = match venue {
-                    Venue::Kalshi => kalshi_read.remove(&code).unwrap_or_else(|| {
-                        Err("no previous close sealed with its Kalshi quote".to_string())
-                    }),
-                    Venue::Polymarket => read
-                        .remove(&code)
-                        .unwrap_or_else(|| Err("not read".to_string())),
-                };
-                match reading {
-                    Ok(Some((up, source))) => {
-                        line.rows.insert((code.clone(), venue), Some(up));
-                        line.sources.insert((code, venue), source);
-                    }
-                    Ok(None) => {
-                        open.insert(
-                            key,
-                            "the market has not closed and resolved yet".to_string(),
-                        );
-                    }
-                    Err(e) => {
-                        open.insert(key, e);
-                    }
-                }
-            }
-            if !line.rows.is_empty() {
+        for ask in resolution_asks(&protocol, &book, now) {
+            let polymarket = crowd_resolutions(&self.config, ask.session, &ask.polymarket);
+            let kalshi = kalshi_resolutions(&self.config, ask.session, &ask.kalshi_sealed);
+            let ResolutionOutcome { line, open } = resolution_line(&ask, now, polymarket, kalshi);
+            if let Some(line) = line {
                 self.seal(Which::Book, &line.to_object())?;
-                resolved.insert(session);
+                resolved.insert(ask.session);
             }
             if !open.is_empty() {
-                self.event(serde_json::json!({"event": "bets_open", "run_id": run_id,
-                    "session": session.to_string(), "open": open}));
+                self.event(
+                    serde_json::json!({"event": "bets_open", "run_id": ask.run_id,
+                    "session": ask.session.to_string(), "open": open}),
+                );
             }
         }
         Ok(resolved)
@@ -1572,68 +1522,37 @@ impl League {
         Ok(())
     }
 
-    /// Re-takes every sealed score line of `session`'s runs: a re-taken line whose prices
-    /// differ from the line's (or from its last correction's) is sealed as a `correction`
-    /// naming it (spec §3.10); returns how many.
+    /// Re-takes every sealed score line of `session`'s runs as core decides
+    /// ([`close::retakes`], [`close::retaken`]): a re-taken line whose prices differ from the
+    /// line's (or from its last correction's) is sealed as a `correction` naming it (spec
+    /// §3.10); returns how many.
     pub fn retake(&mut self, session: Date, provider: &dyn PriceProvider) -> Result<u64, Unusable> {
-        let book = read(&self.dir.join(BOOK_FILE))?;
-        let lines = BookLines::parse(&book)
-            .map_err(|e| Unusable::file(&self.dir.join(BOOK_FILE), e.to_string()))?;
-        // Every run of the session, the counted one and the others (spec §3.4).
-        let runs: Vec<(String, u64)> = lines
-            .runs
-            .iter()
-            .filter(|r| r.at.and_then(sealbook_core::calendar::session_for) == Some(session))
-            .filter_map(|r| Some((r.run_id.clone()?, r.n)))
-            .collect();
-        let texts: Vec<&[u8]> = book.split(|b| *b == b'\n').collect();
+        let book_path = self.dir.join(BOOK_FILE);
+        let book = read(&book_path)?;
+        let lines =
+            BookLines::parse(&book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+        let retakes = close::retakes(&book, &lines, session)
+            .map_err(|n| Unusable::file(&book_path, "the score line does not read").at_line(n))?;
         let mut corrected = 0;
-        for s in lines
-            .scores
-            .iter()
-            .filter(|s| runs.iter().any(|(_, n)| *n == s.of))
-        {
-            let (run_id, run_n) = runs
-                .iter()
-                .find(|(_, n)| *n == s.of)
-                .cloned()
-                .expect("filtered");
-            let sealed = texts
-                .get(s.n as usize - 1)
-                .and_then(|t| canon::parse_line_object(t).ok())
-                .ok_or_else(|| {
-                    Unusable::file(&self.dir.join(BOOK_FILE), "the score line does not read")
-                        .at_line(s.n)
-                })?;
-            // Compared with the line's last correction, if it has one.
-            let last = texts
-                .iter()
-                .rev()
-                .filter_map(|t| canon::parse_line_object(t).ok())
-                .filter(|o| {
-                    o.get("kind").and_then(|v| v.as_str()) == Some("correction")
-                        && o.get("of").is_some_and(|v| v.py_eq_int(s.n as i64))
-                })
-                .find_map(|o| o.get("fields").and_then(|f| f.as_object()).cloned());
-            let sealed = last.unwrap_or(sealed);
+        for r in retakes {
             let (fresh, _, unfetched) =
-                self.price_line(&book, &run_id, session, s.horizon, run_n, provider)?;
-            // A correction never drops a market because the provider did not answer for it.
-            if !unfetched.is_empty() {
-                return Err(unfetched_error(&run_id, s.horizon, &unfetched));
-            }
+                self.price_line(&book, &r.run_id, session, r.horizon, r.of, provider)?;
             let now = self.clock.now();
-            if let Some(c) =
-                close::correction(s.n, &sealed, &fresh, now, "sealbook league score --retake")
-            {
-                // A correction is sealed at `now`: never earlier than a sealed line.
-                self.engine
-                    .check_clock(now)
-                    .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
-                let n = self.seal(Which::Book, &c.to_object())?;
-                self.event(serde_json::json!({"event": "corrected", "of": s.n,
-                    "horizon": s.horizon.as_str(), "n": n}));
-                corrected += 1;
+            match close::retaken(&r, &fresh, unfetched.len(), now) {
+                close::Retaken::Unfetched => {
+                    return Err(unfetched_error(&r.run_id, r.horizon, &unfetched))
+                }
+                close::Retaken::Agrees => {}
+                close::Retaken::Correct(c) => {
+                    // A correction is sealed at `now`: never earlier than a sealed line.
+                    self.engine
+                        .check_clock(now)
+                        .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
+                    let n = self.seal(Which::Book, &c.to_object())?;
+                    self.event(serde_json::json!({"event": "corrected", "of": r.n,
+                        "horizon": r.horizon.as_str(), "n": n}));
+                    corrected += 1;
+                }
             }
         }
         Ok(corrected)

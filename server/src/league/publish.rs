@@ -1,93 +1,36 @@
 //! The league publish (`sealbook league publish`, the jobs' publish after a score, the demo):
-//! writes a league directory's generated open-data
-//! files (spec Appendix C) from its sealed files alone (`council-book.jsonl`, `asks.jsonl`,
-//! `asks/*.md`, `proof/**`):
-//! - `council-forecasts.csv`: the book's rows with each cell as sealed
-//!   (`core::score::forecasts_file`), which `sealbook conformance` checks;
-//! - `council-stats.json`: the stats document `sealbook score --json` prints for the same
-//!   files (`core::score::files::league_stats_from_files`; with `council-clim-window.json`
-//!   when the league has one), which the Scores page reads;
-//! - `event-contract.schema.json` (`core::contract::event`, as `sealbook schema` writes it);
-//! - `proof/<day>/index.html` for every day with a stamped list (`core::league::proof_page`);
-//! - the trading tracks (spec §4.7, §4.8, §4.11; `core::arena::league::arena_files`), when
-//!   the book seals rule versions in its run lines or the league has recorded
-//!   `arena-prices.jsonl`: `arena-protocol.json`, `arena-decisions.jsonl` (derived from the
-//!   sealed answer lines), `arena-trades.jsonl` and `arena-accounts.jsonl` (the engine run over
-//!   them and the recorded prices), `arena-code.json` with every `arena-code-<file>.txt`
-//!   (Appendix B step 8: the engine's code as compiled into this build);
-//! - `council-league.json`, the league file (`core::league::league_file`), with the
-//!   `accounts` section when the trading tracks are published and the reader
-//!   experiment's analysis under `experiment` (spec §6.2; the same document as `sealbook
-//!   experiment stats --json`), read from the experiment's store through its storage trait
-//!   (PostgreSQL when configured, else `experiment.sqlite`; with neither, no forecasts yet, and
-//!   the section with its group label is written all the same);
-//! - the derived files of Appendix C (`core::league::open_data`): `council-calibration.json`
-//!   (when the league has a climatology table), `league-roster.json`,
-//!   `council-forecasts-index.json`, `markets-digest.json` and `arena-dataset.json`, the data
-//!   dictionary describing every published file;
-//! - `manifest.json` last: every published file with its size and SHA-256
-//!   (`core::league::manifest`).
+//! writes a league directory's generated open-data files (spec Appendix C) from its sealed
+//! files alone. What is published and how each generated file is made is core's plan
+//! (`core::league::publish_plan`: the inputs published as they are, the raw replies' release
+//! rule, the generated files, `manifest.json` last); this reads the inputs the plan names
+//! ([`read_inputs`]), reads the reader experiment's analysis from its store (PostgreSQL when
+//! configured, else `experiment.sqlite`; with neither, no forecasts yet) and writes the plan's
+//! files ([`write_plan`]).
 //!
-//! The published files are the ledgers, `asks/*.md`, everything under `proof/` and `tsa/`,
-//! the generated files and, when present, `council-clim-window.json`, `arena-prices.jsonl` and
-//! `DEMO.txt`; the
-//! operator's `league.toml`, lock files, side files and anything else stay out.
-//!
-//! Deterministic: the same sealed files give the same bytes, and a file whose bytes would not
-//! change is not rewritten. Sealed files are only read. A book or ask chain whose chain does not
-//! verify is not published (exit 1); a missing or unreadable input is unusable (exit 2).
+//! The operator's `league.toml`, lock files, side files and anything else stay out. A file
+//! whose bytes would not change is not rewritten. Sealed files are only read. A book or ask
+//! chain whose chain does not verify is not published (exit 1); a missing or unreadable input
+//! is unusable (exit 2).
 
-use super::driver::REPLIES_DIR;
 use crate::files::read_bounded;
 use crate::outcome::Unusable;
-use sealbook_core::arena::code::engine_code_files;
-use sealbook_core::arena::league::{arena_files, league_protocol};
-use sealbook_core::arena::protocol::PROTOCOL_FILE;
-use sealbook_core::arena::records::{
-    ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE as ARENA_PRICES_FILE, TRADES_FILE,
+use sealbook_core::league::manifest::path_is_safe;
+use sealbook_core::league::publish_plan::{
+    broken_chain, is_published_input, publish_plan, released_reply_folders, PlanError,
+    PublishFile as File, PublishPlan, PUBLISHED_AS_IS, PUBLISHED_DIRS,
 };
-use sealbook_core::book::chain::{verify, VerifyOptions};
-use sealbook_core::contract::event::event_contract_schema_bytes;
-use sealbook_core::league::answer::answer_schema_bytes;
-use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
-use sealbook_core::league::manifest::{generated_at_of, path_is_safe, Manifest, MANIFEST_FILE};
-use sealbook_core::league::open_data::{
-    calibration_bytes, dataset_bytes, digest_bytes, forecasts_index_bytes, roster_bytes,
-    CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
-};
-use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
-use sealbook_core::records::ask_chain::AskChain;
-use sealbook_core::records::names::{
-    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
-};
-use sealbook_core::records::sources::LeagueSources;
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::book_lines::BookLines;
-use sealbook_core::score::files::league_stats_from_files;
-use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
-use sealbook_core::score::roster::league_roster;
-use sealbook_core::score::seams::CoreStats;
 use std::path::{Path, PathBuf};
 
 /// The sealed climatology table, read for the stats when present.
 pub use sealbook_core::records::names::CLIM_FILE;
-pub use sealbook_core::records::names::{CONTRACT_SCHEMA_FILE, STATS_FILE};
-/// Other files published as they are, when present.
-const PUBLISHED_AS_IS: [&str; 3] = [CLIM_FILE, ARENA_PRICES_FILE, DEMO_NOTICE_FILE];
-/// Folders whose every file is published (ask texts, stamped lists and their anchors, the
-/// authorities' certificates).
-const PUBLISHED_DIRS: [&str; 3] = ["asks", "proof", "tsa"];
 /// Largest file read (a season's book is tens of megabytes).
 const MAX_FILE_BYTES: u64 = 1 << 30;
 /// Most files one league directory may publish.
 const MAX_FILES: usize = 100_000;
 /// Deepest folder nesting walked under a published folder.
 const MAX_DEPTH: usize = 8;
-
-/// A file to publish: its path relative to DIR (`/`-separated) and its bytes.
-struct File {
-    path: String,
-    bytes: Vec<u8>,
-}
 
 /// Every regular file under `dir/rel`, as `rel/...` paths, sorted; symbolic links are not
 /// followed (a link could publish a file from outside the league).
@@ -168,23 +111,6 @@ fn write_if_changed(dir: &Path, rel: &str, bytes: &[u8]) -> Result<bool, Unusabl
     Ok(true)
 }
 
-/// The league's name and methodology version from its sealed files: the declaration's
-/// `league` (else its `label`) and `methodology` (else the last run line's).
-fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, String) {
-    let decl = asks
-        .and_then(|a| AskChain::parse(a).ok())
-        .and_then(|c| c.declaration().cloned());
-    let name = decl
-        .as_ref()
-        .and_then(|d| d.league.clone().or_else(|| d.label.clone()))
-        .unwrap_or_default();
-    let methodology = decl
-        .and_then(|d| d.methodology)
-        .or_else(|| lines.runs.iter().rev().find_map(|r| r.methodology.clone()))
-        .unwrap_or_default();
-    (name, methodology)
-}
-
 /// What [`publish_league`] did.
 pub enum Published {
     /// The files are written: every file listed in the manifest, those written and those
@@ -201,9 +127,8 @@ pub enum Published {
     ChainBroken { error: String, path: PathBuf },
 }
 
-/// Writes the league's generated files (the forecasts file, the stats document, the event
-/// contract schema, the proof pages) and `manifest.json` from its sealed files; see the
-/// module doc.
+/// Writes the league's generated files and `manifest.json` from its sealed files, as core's
+/// plan says; see the module doc.
 pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     let book_path = dir.join(BOOK_FILE);
     if !book_path.is_file() {
@@ -218,170 +143,24 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     } else {
         None
     };
-    for ledger in std::iter::once(&book).chain(asks.as_ref()) {
-        let report = verify(&ledger.bytes, VerifyOptions::default());
-        if report.ok {
-            continue;
-        }
-        let first = report.problems.first().map_or(String::new(), |p| {
-            format!(": line {}: {}", p.line, p.check.name())
-        });
+    let ledgers: Vec<&File> = std::iter::once(&book).chain(asks.as_ref()).collect();
+    if let Some((path, error)) = broken_chain(&ledgers) {
         return Ok(Published::ChainBroken {
-            error: format!("{}: the chain does not verify{first}", ledger.path),
-            path: dir.join(&ledger.path),
+            error,
+            path: dir.join(path),
         });
     }
-    let book_err = |e: sealbook_core::score::files::InputError| Unusable::file(dir, e.to_string());
     let lines = BookLines::parse(&book.bytes).map_err(|e| {
         Unusable::file(&book_path, e.to_string())
             .at_line(e.line)
             .field(e.field)
     })?;
-
-    // The sealed and as-is files, read once.
-    let mut sealed = vec![book];
-    sealed.extend(asks);
-    for name in PUBLISHED_AS_IS {
-        if dir.join(name).is_file() {
-            sealed.push(read(dir, name)?);
-        }
-    }
-    for folder in PUBLISHED_DIRS {
-        if dir.join(folder).is_dir() {
-            let mut paths = Vec::new();
-            walk(dir, folder, 1, &mut paths)?;
-            for p in paths {
-                // The pages this command writes are generated, not inputs.
-                if p.starts_with("proof/") && p.ends_with(&format!("/{PAGE_NAME}")) {
-                    continue;
-                }
-                if !path_is_safe(&p) {
-                    return Err(Unusable::file(
-                        &dir.join(&p),
-                        "a path that cannot be published",
-                    ));
-                }
-                sealed.push(read(dir, &p)?);
-            }
-        }
-    }
-    // The raw replies of every run whose session has closed (before then they stay private:
-    // a reply published during the session would show the others what a seat said).
-    for run_id in lines.closed_runs() {
-        let folder = format!("{REPLIES_DIR}/{run_id}");
-        if !path_is_safe(&folder) || !dir.join(&folder).is_dir() {
-            continue;
-        }
-        let mut paths = Vec::new();
-        walk(dir, &folder, 2, &mut paths)?;
-        for p in paths {
-            if !path_is_safe(&p) {
-                return Err(Unusable::file(
-                    &dir.join(&p),
-                    "a path that cannot be published",
-                ));
-            }
-            sealed.push(read(dir, &p)?);
-        }
-    }
-    let get = |name: &str| {
-        sealed
-            .iter()
-            .find(|f| f.path == name)
-            .map(|f| f.bytes.as_slice())
-    };
-    let book_bytes = get(BOOK_FILE).expect("read above");
-    let asks_bytes = get(ASKS_FILE);
-
-    // The generated files.
-    let csv = forecasts_csv_from_book(book_bytes, asks_bytes).map_err(book_err)?;
-    let sources = LeagueSources {
-        forecasts: Some(&csv),
-        book: Some(book_bytes),
-        climatology: get(CLIM_FILE),
-        asks: asks_bytes,
-    };
-    let stats = league_stats_from_files(sources, &CoreStats).map_err(book_err)?;
-    let mut stats_bytes = serde_json::to_vec(&stats).expect("stats serialize");
-    stats_bytes.push(b'\n');
-    let mut generated = vec![
-        File {
-            path: FORECASTS_FILE.into(),
-            bytes: csv,
-        },
-        File {
-            path: STATS_FILE.into(),
-            bytes: stats_bytes,
-        },
-        File {
-            path: CONTRACT_SCHEMA_FILE.into(),
-            bytes: event_contract_schema_bytes(),
-        },
-        File {
-            path: ANSWER_SCHEMA_FILE.into(),
-            bytes: answer_schema_bytes(),
-        },
-    ];
-    let (league, methodology) = league_identity(asks_bytes, &lines);
-    // Appendix C's derived files: the calibration file (with a climatology table), the roster,
-    // the forecasts file's index, the digest and the data dictionary.
-    if let Some(clim) = get(CLIM_FILE) {
-        let sealed = asks_bytes
-            .and_then(|a| AskChain::parse(a).ok())
-            .and_then(|c| c.declaration().and_then(|d| d.climatology_sha256.clone()));
-        let bytes = calibration_bytes(clim, sealed.as_deref())
-            .map_err(|e| Unusable::file(&dir.join(CLIM_FILE), e.to_string()))?;
-        generated.push(File {
-            path: CALIBRATION_FILE.into(),
-            bytes,
-        });
-    }
-    let roster = league_roster(asks_bytes, Some(book_bytes))
-        .map_err(|e| Unusable::file(dir, e.to_string()))?;
-    let csv_bytes = &generated[0].bytes;
-    let index = forecasts_index_bytes(csv_bytes).map_err(|e| Unusable::file(dir, e))?;
-    let digest =
-        digest_bytes(&league, &methodology, csv_bytes).map_err(|e| Unusable::file(dir, e))?;
-    for (path, bytes) in [
-        (
-            ROSTER_FILE,
-            roster_bytes(&league, &methodology, &roster, &lines),
-        ),
-        (FORECASTS_INDEX_FILE, index),
-        (DIGEST_FILE, digest),
-        (DATASET_FILE, dataset_bytes()),
-    ] {
-        generated.push(File {
-            path: path.into(),
-            bytes,
-        });
-    }
-    let arena_prices = get(ARENA_PRICES_FILE);
-    let accounts = if arena_prices.is_some() || lines.runs.iter().any(|r| !r.arena.is_empty()) {
-        let a = arena_files(
-            &league_protocol(),
-            book_bytes,
-            arena_prices.unwrap_or_default(),
-        )
-        .map_err(|e| Unusable::file(dir, e.to_string()))?;
-        for (path, bytes) in [
-            (PROTOCOL_FILE, a.protocol),
-            (DECISIONS_FILE, a.decisions),
-            (TRADES_FILE, a.trades),
-            (ACCOUNTS_FILE, a.accounts),
-        ] {
-            generated.push(File {
-                path: path.into(),
-                bytes,
-            });
-        }
-        for (path, bytes) in engine_code_files() {
-            generated.push(File { path, bytes });
-        }
-        Some(a.section)
-    } else {
-        None
-    };
+    let sealed = read_inputs(dir, book, asks, &lines)?;
+    let book_bytes = &sealed[0].bytes;
+    let asks_bytes = sealed
+        .iter()
+        .find(|f| f.path == ASKS_FILE)
+        .map(|f| f.bytes.as_slice());
     let view = crate::experiment::BookView::of(book_bytes, asks_bytes).map_err(|e| {
         Unusable::file(&book_path, e.to_string())
             .at_line(e.line)
@@ -392,57 +171,59 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         &view,
         sealbook_core::experiment::council::AsOf::Whole,
     );
-    generated.push(File {
-        path: LEAGUE_FILE.into(),
-        bytes: LeagueFile {
-            league: league.clone(),
-            methodology_version: methodology.clone(),
-            generated_from: GeneratedFrom {
-                book_lines: book_bytes.iter().filter(|b| **b == b'\n').count() as u64,
-            },
-            accounts,
-            experiment: Some(analysis),
-        }
-        .to_bytes(),
-    });
-    let mut ledgers = vec![Ledger {
-        path: BOOK_FILE,
-        bytes: book_bytes,
-    }];
-    if let Some(a) = asks_bytes {
-        ledgers.push(Ledger {
-            path: ASKS_FILE,
-            bytes: a,
-        });
-    }
-    let proof_files: Vec<(&str, &[u8])> = sealed
-        .iter()
-        .filter(|f| f.path.starts_with("proof/"))
-        .map(|f| (f.path.as_str(), f.bytes.as_slice()))
-        .collect();
-    for (path, bytes) in proof_pages(&league, &ledgers, &proof_files) {
-        generated.push(File { path, bytes });
-    }
     let generator = format!("sealbook {}", env!("CARGO_PKG_VERSION"));
-    let mut manifest = Manifest::build(
-        &league,
-        &methodology,
-        &generator,
-        sealed
-            .iter()
-            .chain(&generated)
-            .map(|f| (f.path.as_str(), f.bytes.as_slice())),
-    )
-    .map_err(|e| Unusable::file(dir, e.to_string()))?;
-    manifest.generated_at = generated_at_of(&[book_bytes, asks_bytes.unwrap_or_default()]);
-    generated.push(File {
-        path: MANIFEST_FILE.into(),
-        bytes: manifest.to_bytes(),
-    });
+    let plan = publish_plan(&sealed, &lines, analysis, &generator).map_err(
+        |PlanError { file, message }| {
+            Unusable::file(&file.map_or(dir.to_path_buf(), |f| dir.join(f)), message)
+        },
+    )?;
+    write_plan(dir, plan)
+}
 
+/// The inputs published as they are, read once: the book, the ask chain, the files of
+/// [`PUBLISHED_AS_IS`] present, every input under [`PUBLISHED_DIRS`] ([`is_published_input`])
+/// and the raw replies the release rule publishes ([`released_reply_folders`]).
+fn read_inputs(
+    dir: &Path,
+    book: File,
+    asks: Option<File>,
+    lines: &BookLines,
+) -> Result<Vec<File>, Unusable> {
+    let mut sealed = vec![book];
+    sealed.extend(asks);
+    for name in PUBLISHED_AS_IS {
+        if dir.join(name).is_file() {
+            sealed.push(read(dir, name)?);
+        }
+    }
+    let folders = PUBLISHED_DIRS
+        .iter()
+        .map(|f| (f.to_string(), 1))
+        .chain(released_reply_folders(lines).into_iter().map(|f| (f, 2)));
+    for (folder, depth) in folders {
+        if !dir.join(&folder).is_dir() {
+            continue;
+        }
+        let mut paths = Vec::new();
+        walk(dir, &folder, depth, &mut paths)?;
+        for p in paths.into_iter().filter(|p| is_published_input(p)) {
+            if !path_is_safe(&p) {
+                return Err(Unusable::file(
+                    &dir.join(&p),
+                    "a path that cannot be published",
+                ));
+            }
+            sealed.push(read(dir, &p)?);
+        }
+    }
+    Ok(sealed)
+}
+
+/// Writes every file of `plan` in its order, each only when its bytes change.
+fn write_plan(dir: &Path, plan: PublishPlan) -> Result<Published, Unusable> {
     let mut written = Vec::new();
     let mut unchanged = Vec::new();
-    for f in &generated {
+    for f in &plan.files {
         if write_if_changed(dir, &f.path, &f.bytes)? {
             written.push(f.path.clone());
         } else {
@@ -450,9 +231,9 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
         }
     }
     Ok(Published::Written {
-        league,
-        methodology,
-        listed: manifest.files.len(),
+        league: plan.league,
+        methodology: plan.methodology,
+        listed: plan.listed,
         written,
         unchanged,
     })
