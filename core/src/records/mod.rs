@@ -4,6 +4,7 @@
 
 pub mod ask_chain;
 pub mod names;
+pub mod published;
 pub mod roster;
 pub mod sealing;
 pub mod sources;

@@ -145,6 +145,9 @@ pub const PROOF_FOLDER: &str = "proof/";
 /// `/`; the DEMO league's root `tsa/demo-root.pem` and its authority's certificate): a reader
 /// chooses a root there, and its files are read as certificates like those in `proof/`.
 pub const TSA_FOLDER: &str = "tsa/";
+/// A stamped list's anchor record is named after the list with this suffix
+/// (`proof/<day>/<HHMMSS>Z.txt.anchors.json`).
+pub const ANCHORS_SUFFIX: &str = ".anchors.json";
 
 /// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
 pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {

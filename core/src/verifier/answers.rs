@@ -864,7 +864,7 @@ fn declaration_proof(
     lines: &BookLines,
     report: &VerifierReport,
 ) -> Option<DeclarationProof> {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let sealed = Instant::parse_rfc3339(counting.declared_at.as_deref()?)?;
     let first_run = lines.runs.iter().filter_map(|r| r.at).min();
     let chain = report
@@ -1037,7 +1037,7 @@ pub fn attach_answers_read(
     ask_texts: &[(String, Vec<u8>)],
     read: Option<(&str, Result<BookLines, BookLineError>)>,
 ) {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let is_asks = |n: &str| PublishedFile::of(n) == PublishedFile::AskChain;
     let asks = books
         .iter()
@@ -1089,7 +1089,7 @@ pub fn attach_climatology(
     books: &[(String, Option<Vec<u8>>)],
     table: Option<&[u8]>,
 ) {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let chain = books
         .iter()
         .find(|(n, _)| PublishedFile::of(n) == PublishedFile::AskChain)

@@ -12,7 +12,6 @@
 use super::answers::answer_verdicts;
 use super::ask_texts::check_ask_texts;
 use super::kinds::{BookReader, ListInput};
-use super::published::PublishedFile;
 use super::report::{sealed_climatology, VerifierReport};
 use super::report_document::{FileDigest, ReportContext};
 use super::results::{CertInput, HeadersInput, ProofResult, RekorResult, TokenResult};
@@ -23,6 +22,7 @@ use crate::records::ask_chain::AskChain;
 use crate::records::names::{
     ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
 };
+use crate::records::published::PublishedFile;
 use crate::score::book_lines::BookLines;
 use std::fmt;
 
