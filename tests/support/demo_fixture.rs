@@ -20,6 +20,7 @@ use sealbook_core::hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
 use sealbook_core::records::ask_chain::{AskLine, Declaration};
+use sealbook_core::records::crowd::{CrowdPrices, Quote, Strike, Venue};
 use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
 pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
@@ -27,8 +28,7 @@ pub use sealbook_core::records::names::{
 use sealbook_core::score::book_lines::build::{
     AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
 };
-use sealbook_core::score::book_lines::{CrowdPrices, Quote};
-use sealbook_core::score::crowd::{kalshi_above_close, Strike, Venue};
+use sealbook_core::score::crowd::kalshi_above_close;
 use sealbook_core::score::roster::{roster_line, RosterSeat, Side};
 use serde_json::json;
 use sha2::{Digest, Sha256};

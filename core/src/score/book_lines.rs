@@ -80,10 +80,10 @@
 
 pub mod build;
 
-use super::crowd::{Strike, Venue};
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{Horizon, Instant};
 use crate::contract::event::EventContract;
+use crate::records::crowd::{parse_row_key, CrowdPrices, Quote, Strike, Venue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -429,30 +429,6 @@ impl fmt::Display for SetAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.field, self.message)
     }
-}
-
-/// One contract's sealed quote on a run line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Quote {
-    /// Price 0-1 of up (Kalshi: of above the previous close).
-    pub p_up: f64,
-    /// Sealed volume, US dollars.
-    pub vol: f64,
-    pub bid: Option<f64>,
-    pub ask: Option<f64>,
-    pub last_trade_at: Option<String>,
-    /// Kalshi: the adjacent strikes and the previous close `p_up` was interpolated from.
-    pub lo: Option<Strike>,
-    pub hi: Option<Strike>,
-    pub prev_close: Option<f64>,
-}
-
-/// A run line's `crowd`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CrowdPrices {
-    pub at: String,
-    pub odds: BTreeMap<String, Quote>,
-    pub kalshi: BTreeMap<String, Quote>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -1288,10 +1264,8 @@ impl Fields {
         {
             let key = key.as_str().unwrap_or("?");
             let path = format!("rows.{key}");
-            let (code, venue) = match key.split_once('@') {
-                None => (key, Venue::Polymarket),
-                Some((code, "kalshi")) => (code, Venue::Kalshi),
-                Some(_) => return Err(self.err(&path, BookLineMessage::BadContractKey)),
+            let Some((code, venue)) = parse_row_key(key) else {
+                return Err(self.err(&path, BookLineMessage::BadContractKey));
             };
             let r = r
                 .as_object()

@@ -26,14 +26,15 @@
 //! - The overall comparison pools every seat's rows.
 
 use super::baselines::bss;
-use super::book_lines::{BookLineError, BookLineMessage, BookLines, Quote};
+use super::book_lines::{BookLineError, BookLineMessage, BookLines};
 use super::brier::{hit_rate, HitRate};
 use super::crowd::{
-    admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow, Venue,
+    admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow,
     VOLUME_FLOOR_USD,
 };
 use crate::calendar::Horizon;
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::crowd::{crowd_row_key, Quote, Venue};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -243,11 +244,7 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
             let Some(up) = *up else { continue };
             if let Some((was, at)) = resolved.insert((&c.run_id, code, *venue), (up, c.n)) {
                 if was != up {
-                    let key = if *venue == Venue::Kalshi {
-                        format!("rows.{code}@kalshi.up")
-                    } else {
-                        format!("rows.{code}.up")
-                    };
+                    let key = format!("rows.{}.up", crowd_row_key(code, *venue));
                     return Err(err(
                         c.n,
                         &key,

@@ -40,9 +40,9 @@
 //!
 //! Neither feed gives the time of the last trade; `last_trade_at` stays empty.
 
-use super::book_lines::Quote;
-use super::crowd::{kalshi_above_close, Strike};
+use super::crowd::kalshi_above_close;
 use crate::book::canon::{self, Object, Value};
+use crate::records::crowd::{Quote, Strike};
 use std::fmt;
 
 /// Largest answer read.
