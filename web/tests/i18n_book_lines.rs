@@ -9,8 +9,8 @@
 mod common;
 
 use common::{keeps, said_in_every_language};
+use sealbook_core::records::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
 use sealbook_core::records::sources::LeagueSources;
-use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
 use sealbook_core::score::files::{league_stats_from_files, InputError};
 use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::score::seams::CoreStats;

@@ -40,8 +40,8 @@ use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Statu
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, session_close, Date, Instant};
 use crate::prices::yahoo::Bar;
+use crate::records::book_lines::{BookLineError, BookLineMessage, BookLines};
 use crate::records::crowd::CrowdPrices;
-use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;

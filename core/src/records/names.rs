@@ -4,8 +4,8 @@
 //!
 //! The line layouts themselves are owned with their readers: the ask chain's by
 //! [`super::ask_chain`], its roster lines by [`super::roster`], the book line's sealing time
-//! by [`super::sealing`], and the book's other lines by `score::book_lines` (writers in
-//! `score::book_lines::build`). The small value constructors below are what those builders
+//! by [`super::sealing`], and the book's other lines by [`super::book_lines`] (writers in
+//! `records::book_lines::build`). The small value constructors below are what those builders
 //! share.
 
 use crate::book::canon::{Int, Object, Value};

@@ -5,7 +5,7 @@
 //! answer), else Kalshi's; contracts with sealed volume of at least $1,000 in the primary
 //! comparison, thinner ones apart; the shared-session share d and the 2d rule.
 //!
-//! Inputs and units are those of [`super::book_lines`] (prices 0-1, `crowd_up` 0-100, volume
+//! Inputs and units are those of [`crate::records::book_lines`] (prices 0-1, `crowd_up` 0-100, volume
 //! in US dollars); a crowd price enters a Brier score as `100 x p_up`.
 //!
 //! - Questions: every contract a run line's `crowd` lists (one per market: Polymarket's if
@@ -26,7 +26,6 @@
 //! - The overall comparison pools every seat's rows.
 
 use super::baselines::bss;
-use super::book_lines::{BookLineError, BookLineMessage, BookLines};
 use super::brier::{hit_rate, HitRate};
 use super::crowd::{
     admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow,
@@ -34,6 +33,7 @@ use super::crowd::{
 };
 use crate::calendar::Horizon;
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::book_lines::{BookLineError, BookLineMessage, BookLines};
 use crate::records::crowd::{crowd_row_key, Quote, Venue};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,5 +1,5 @@
 //! The crowd's prices read from the venues' own JSON (spec §4.9) into the run line's quotes
-//! ([`super::book_lines::Quote`]): bytes in, typed values out, every error naming the file
+//! ([`crate::records::book_lines::Quote`]): bytes in, typed values out, every error naming the file
 //! and the JSON path of the field at fault.
 //!
 //! Polymarket:

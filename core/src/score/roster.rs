@@ -141,7 +141,7 @@ pub fn roster_from_book(book: &[u8]) -> Result<Option<Roster>, RosterError> {
 }
 
 /// [`roster_from_book`] from the run lines' rosters already read (each with its line's
-/// 1-based position, in book order), as [`crate::score::book_lines::BookLines`] keeps them.
+/// 1-based position, in book order), as [`crate::records::book_lines::BookLines`] keeps them.
 pub fn roster_from_run_rosters(rosters: &[(u64, Value)]) -> Result<Option<Roster>, RosterError> {
     let mut roster = Roster::default();
     for (line, seats) in rosters {

@@ -40,10 +40,10 @@ use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
 use crate::league::schedule::reference_instant_from;
 use crate::records::ask_chain::AskChain;
-use crate::records::names::{parse_hhmm, BITCOIN};
-use crate::score::book_lines::{
+use crate::records::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
 };
+use crate::records::names::{parse_hhmm, BITCOIN};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
 use crate::score::notes::Note;
@@ -235,7 +235,7 @@ pub struct AnswerVerdict {
     #[serde(default)]
     pub shape_reason: Option<String>,
     /// Parts of a marked line's `items` that are not cells, set aside with the reason
-    /// ([`crate::score::book_lines::AnswerLine::set_aside`]).
+    /// ([`crate::records::book_lines::AnswerLine::set_aside`]).
     #[serde(default)]
     pub set_aside: Vec<SetAside>,
 }
@@ -645,7 +645,7 @@ impl std::fmt::Display for AnswersError {
 }
 
 /// [`answer_verdicts`] of a book whose lines are already read ([`BookLines::parse`], or
-/// [`crate::score::book_lines::BookLinesReader`] chunk by chunk): the same report.
+/// [`crate::records::book_lines::BookLinesReader`] chunk by chunk): the same report.
 pub fn answer_verdicts_of_lines(
     book_name: &str,
     lines: &BookLines,
@@ -1261,7 +1261,7 @@ mod tests {
 
     #[test]
     fn lines_read_in_chunks_give_the_report_of_the_whole_book() {
-        use crate::score::book_lines::BookLinesReader;
+        use crate::records::book_lines::BookLinesReader;
         let (book, asks, report) = league();
         let name = crate::records::names::BOOK_FILE.to_string();
         let books = vec![

@@ -19,11 +19,11 @@ use super::stamp_plan::StampPlan;
 use super::trust::TrustInput;
 use super::{MAX_LIST_BYTES, MAX_PROOF_BYTES};
 use crate::records::ask_chain::AskChain;
+use crate::records::book_lines::BookLines;
 use crate::records::names::{
     ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
 };
 use crate::records::published::PublishedFile;
-use crate::score::book_lines::BookLines;
 use std::fmt;
 
 /// Largest book or ask chain read whole for the verdicts (bytes).

@@ -62,13 +62,13 @@ use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
 use sealbook_core::league::wire::{Finish, Wire};
 use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::book_lines::build::{
+    mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
+};
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::crowd::{crowd_row_key, Venue};
 use sealbook_core::records::names::{stamp_list_time, ASKS_FILE, BOOK_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::score::baselines::{check_clim_seal, ClimatologyTable};
-use sealbook_core::score::book_lines::build::{
-    mark_redacted, CrowdContent, ScoreContent, REDACTED_FIELD,
-};
-use sealbook_core::score::book_lines::BookLines;
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::path::{Path, PathBuf};

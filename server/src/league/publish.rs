@@ -57,11 +57,11 @@ use sealbook_core::league::open_data::{
 };
 use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::names::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
 };
 use sealbook_core::records::sources::LeagueSources;
-use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::forecasts_file::forecasts_csv_from_book;
 use sealbook_core::score::roster::league_roster;

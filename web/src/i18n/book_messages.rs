@@ -4,7 +4,7 @@
 //! Scores page and in the answers' verdict. Each message id is one catalog entry ([`M`]) whose English is the sentence core's `Display` writes for the CLI.
 
 use super::{tr, M};
-use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, Unit};
+use sealbook_core::records::book_lines::{BookLineError, BookLineMessage, Unit};
 use sealbook_core::score::roster::{RosterError, RosterMessage};
 
 /// A unit a book line's number is read in.

@@ -61,7 +61,7 @@
 //! before the tracks).
 //!
 //! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
-//! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
+//! and `booked_at`, read for [`crate::score::book_rows`]; an answer's `items` must be an object of
 //! objects (`items.<asset>.<horizon>`).
 //!
 //! An answer line the engine marked (spec §3.9; [`crate::league::answer`]) states
@@ -76,7 +76,7 @@
 //! `<code>` is the league's market code (the `items` key the models answer under). Prices are
 //! the venues' dollar prices 0-1 (`p_up` 0.62 = 62 cents); `crowd_up` is a percentage 0-100
 //! like `prob_up`. A `null` `up` is a contract not (yet) resolved. `prob_up` is kept as found
-//! (any JSON value): [`super::book_agreement`] judges it.
+//! (any JSON value): [`crate::score::book_agreement`] judges it.
 
 pub mod build;
 

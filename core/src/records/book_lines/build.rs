@@ -397,9 +397,9 @@ mod tests {
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
     use crate::calendar::Instant;
+    use crate::records::book_lines::BookLines;
     use crate::records::crowd::{Quote, Strike};
     use crate::records::names::{float, int, object, string};
-    use crate::score::book_lines::BookLines;
     use crate::score::roster::Side;
 
     fn seal(contents: &[Object]) -> Vec<u8> {
