@@ -27,7 +27,7 @@ use sealbook_core::records::book_lines::build::{
     AnswerContent, ResultContent, RunContent, ScoreContent, Shape,
 };
 use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
-use sealbook_core::score::roster::{roster_line, RosterSeat};
+use sealbook_core::records::roster::{roster_line, RosterSeat};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;

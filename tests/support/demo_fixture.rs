@@ -28,8 +28,8 @@ use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_p
 pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
 };
+use sealbook_core::records::roster::{roster_line, RosterSeat, Side};
 use sealbook_core::score::crowd::kalshi_above_close;
-use sealbook_core::score::roster::{roster_line, RosterSeat, Side};
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -709,7 +709,8 @@ mod tests {
 
     #[test]
     fn roster_gives_families_and_sides() {
-        use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Side};
+        use sealbook_core::records::roster::Side;
+        use sealbook_core::score::roster::{roster_from_asks, roster_from_book};
         let files = league();
         let file = |name: &str| &files.iter().find(|f| f.path == name).unwrap().bytes;
         let from_asks = roster_from_asks(file(ASKS_FILE)).unwrap();

@@ -757,7 +757,7 @@ fn row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::roster::RosterSeat;
+    use crate::records::roster::RosterSeat;
 
     fn inferred() -> Counting {
         Counting::from_asks(None).unwrap()

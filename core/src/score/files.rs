@@ -16,13 +16,14 @@ use super::crowd_book::{crowd_prices, crowd_stats};
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence_in, Independence};
 use super::league::{league_stats_with_crowd, CrowdPrices, LeagueInputs, LeagueStats, RowsFrom};
-use super::roster::{league_roster, Roster, RosterError};
+use super::roster::{league_roster, Roster};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::records::ask_chain::AskChain;
 use crate::records::book_lines::{BookLineError, BookLines};
 use crate::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use crate::records::roster::RosterError;
 use crate::records::sources::LeagueSources;
 use std::collections::BTreeMap;
 

@@ -44,10 +44,11 @@ use crate::records::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
 };
 use crate::records::names::{parse_hhmm, BITCOIN};
+use crate::records::roster::{RosterError, RosterMessage};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
 use crate::score::notes::Note;
-use crate::score::roster::{league_roster_of_runs, RosterError, RosterMessage};
+use crate::score::roster::league_roster_of_runs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -1192,7 +1193,7 @@ mod tests {
                     counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
                     seats: Some(
                         ["a", "b", "c", "d"]
-                            .map(|s| crate::score::roster::RosterSeat {
+                            .map(|s| crate::records::roster::RosterSeat {
                                 seat: s.into(),
                                 family: s.into(),
                                 side: None,

@@ -9,7 +9,8 @@ use sealbook_core::score::book_agreement::book_agreement;
 use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::score::book_rows::rows_from_lines;
 use sealbook_core::score::crowd_book::crowd_stats;
-use sealbook_core::score::roster::{Roster, RosterSeat};
+use sealbook_core::records::roster::RosterSeat;
+use sealbook_core::score::roster::Roster;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(lines) = BookLines::parse(data) else {

@@ -5,7 +5,7 @@
 
 use super::{tr, M};
 use sealbook_core::records::book_lines::{BookLineError, BookLineMessage, Unit};
-use sealbook_core::score::roster::{RosterError, RosterMessage};
+use sealbook_core::records::roster::{RosterError, RosterMessage};
 
 /// A unit a book line's number is read in.
 pub fn unit(u: Unit) -> String {

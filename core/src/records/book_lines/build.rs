@@ -400,7 +400,7 @@ mod tests {
     use crate::records::book_lines::BookLines;
     use crate::records::crowd::{Quote, Strike};
     use crate::records::names::{float, int, object, string};
-    use crate::score::roster::Side;
+    use crate::records::roster::Side;
 
     fn seal(contents: &[Object]) -> Vec<u8> {
         let mut w = BookWriter::new();
