@@ -59,7 +59,7 @@ use sealbook_core::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::names::{
-    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE,
+    ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, DEMO_NOTICE_FILE, FORECASTS_FILE, PROOF_FOLDER,
 };
 use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::files::league_stats_from_files;
@@ -252,7 +252,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
             walk(dir, folder, 1, &mut paths)?;
             for p in paths {
                 // The pages this command writes are generated, not inputs.
-                if p.starts_with("proof/") && p.ends_with(&format!("/{PAGE_NAME}")) {
+                if p.starts_with(PROOF_FOLDER) && p.ends_with(&format!("/{PAGE_NAME}")) {
                     continue;
                 }
                 if !path_is_safe(&p) {
@@ -417,7 +417,7 @@ pub fn publish_league(dir: &Path) -> Result<Published, Unusable> {
     }
     let proof_files: Vec<(&str, &[u8])> = sealed
         .iter()
-        .filter(|f| f.path.starts_with("proof/"))
+        .filter(|f| f.path.starts_with(PROOF_FOLDER))
         .map(|f| (f.path.as_str(), f.bytes.as_slice()))
         .collect();
     for (path, bytes) in proof_pages(&league, &ledgers, &proof_files) {
