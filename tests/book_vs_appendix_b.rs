@@ -593,7 +593,7 @@ fn step3_head_sha256sum_and_sed_link_match_core_prefixes() {
 /// with, and a text with a line appended fails both, naming the file in core.
 #[test]
 fn step5_ask_texts_hash_as_sha256sum_says() {
-    use sealbook_core::score::book_lines::BookLines;
+    use sealbook_core::records::book_lines::BookLines;
     use sealbook_core::verifier::check_ask_texts;
     let d = TempDir::new("appendix-b-step5");
     let mut r = Rng::new(5);

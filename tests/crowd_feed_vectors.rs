@@ -428,8 +428,9 @@ fn hostile_inputs_are_errors() {
 #[test]
 fn quotes_from_the_vectors_read_back_from_a_run_line() {
     use sealbook_core::book::canon::{to_bytes, DumpOptions, Value};
-    use sealbook_core::score::book_lines::build::RunContent;
-    use sealbook_core::score::book_lines::{BookLines, CrowdPrices};
+    use sealbook_core::records::book_lines::build::RunContent;
+    use sealbook_core::records::book_lines::BookLines;
+    use sealbook_core::records::crowd::CrowdPrices;
     use sealbook_core::score::crowd_book::crowd_stats;
     use std::collections::BTreeMap;
 

@@ -23,11 +23,11 @@ use sealbook_core::league::contracts::{run_contracts, CSV_PROVIDER, RESOLVER_VER
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::prices::REFERENCE_RULE_V1;
 use sealbook_core::records::ask_chain::{AskLine, Declaration};
-use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
-use sealbook_core::score::book_lines::build::{
+use sealbook_core::records::book_lines::build::{
     AnswerContent, ResultContent, RunContent, ScoreContent, Shape,
 };
-use sealbook_core::score::roster::{roster_line, RosterSeat};
+use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
+use sealbook_core::records::roster::{roster_line, RosterSeat};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -13,7 +13,7 @@ use common::{arg, bin, sealbook};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::forecasts_csv::CsvTable;
-use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::score::book_rows::book_rows;
 use sealbook_core::score::counting::Counting;
 use sealbook_core::score::roster::roster_from_asks;
@@ -1168,7 +1168,7 @@ fn the_climatology_seat_answers_the_sealed_table() {
     let p = |asset: &str, h: &str| {
         answer
             .prob_up(asset, h)
-            .and_then(sealbook_core::score::book_lines::number)
+            .and_then(sealbook_core::records::book_lines::number)
     };
     assert_eq!(p("SPX", "1d"), Some(61.0));
     assert_eq!(p("GOLD", "1w"), Some(37.5));

@@ -14,7 +14,7 @@ use common::fake_http::Answer;
 use common::serve::Server;
 use common::{arg, bin, sealbook};
 use sealbook_core::book::chain::{verify, VerifyOptions};
-use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::records::book_lines::BookLines;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};

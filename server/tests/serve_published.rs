@@ -14,7 +14,7 @@ mod common;
 use common::serve::Server;
 use common::{arg, bin, demo, sealbook};
 use sealbook_core::league::manifest::Manifest;
-use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::records::book_lines::BookLines;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::{Read, Write};

@@ -19,7 +19,7 @@ use common::fake_http::Answer;
 use common::serve::Server;
 use common::{arg, bin};
 use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
-use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_tests::fake_http;
 use sealbook_tests::llm_vectors::{recordings, Provider};
 use sealbook_tests::tsp_pki::{make_pki, tsa_section, TempDir};

@@ -1,6 +1,6 @@
 """Independent peer of the confirmatory comparisons against the crowd (spec seed 000 sections
 4.6 and 4.9; core/src/score/comparisons.rs), written from the spec's text and the book layout
-of core/src/score/book_lines.rs, with the standard library, numpy and statsmodels.
+of core/src/records/book_lines.rs, with the standard library, numpy and statsmodels.
 
 usage: python3 comparisons_peer.py council-forecasts.csv council-book.jsonl asks.jsonl
 

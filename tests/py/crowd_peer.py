@@ -1,5 +1,5 @@
 """Independent peer of sealbook's AI-vs-crowd comparison (core/src/score/crowd_book.rs), written
-from spec seed 000 section 4.9 and the book layout documented in core/src/score/book_lines.rs,
+from spec seed 000 section 4.9 and the book layout documented in core/src/records/book_lines.rs,
 with the standard library only (json, csv, math).
 
 usage: python3 crowd_peer.py council-book.jsonl council-forecasts.csv

@@ -6,7 +6,7 @@
 //! [`league`] is pure (bytes out, no clock, no randomness beyond a fixed seed); [`write`] is
 //! the I/O around it.
 //! Line kinds and fields follow spec §3.2 and Appendix C (run, answer, score; ask chain), and
-//! the crowd fields of §4.9 in the layout `core::score::book_lines` fixes (run `crowd`,
+//! the crowd fields of §4.9 in the layout `core::records::book_lines` fixes (run `crowd`,
 //! answer `items.<asset>.1d.crowd_up`, a `crowd` line after the close). `council-forecasts.csv`
 //! holds one row per seat, market and horizon, each the cell sealed in its answer line.
 
@@ -20,16 +20,16 @@ use sealbook_core::hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
 use sealbook_core::records::ask_chain::{AskLine, Declaration};
+use sealbook_core::records::book_lines::build::{
+    AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
+};
+use sealbook_core::records::crowd::{CrowdPrices, Quote, Strike, Venue};
 use sealbook_core::records::names::{self, ask_path, morning_run_id, stamp_list_path, MARKETS};
 pub use sealbook_core::records::names::{
     ASKS_FILE, ASKS_LEDGER, BOOK_FILE, BOOK_LEDGER, FORECASTS_FILE,
 };
-use sealbook_core::score::book_lines::build::{
-    AnswerContent, CrowdContent, ResultContent, RunContent, ScoreContent, SeatScore,
-};
-use sealbook_core::score::book_lines::{CrowdPrices, Quote};
-use sealbook_core::score::crowd::{kalshi_above_close, Strike, Venue};
-use sealbook_core::score::roster::{roster_line, RosterSeat, Side};
+use sealbook_core::records::roster::{roster_line, RosterSeat, Side};
+use sealbook_core::score::crowd::kalshi_above_close;
 use serde_json::json;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -641,7 +641,7 @@ mod tests {
         let csv = &a.iter().find(|f| f.path == FORECASTS_FILE).unwrap().bytes;
         // Every row's contract is the one its run line seals (requirement 1): no placeholder,
         // the yield's one-day event ending 15:00 ET.
-        let lines = sealbook_core::score::book_lines::BookLines::parse(book).unwrap();
+        let lines = sealbook_core::records::book_lines::BookLines::parse(book).unwrap();
         let sealed = sealbook_core::score::book_rows::sealed_contracts(&lines);
         assert!(sealed
             .values()
@@ -709,7 +709,8 @@ mod tests {
 
     #[test]
     fn roster_gives_families_and_sides() {
-        use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Side};
+        use sealbook_core::records::roster::Side;
+        use sealbook_core::score::roster::{roster_from_asks, roster_from_book};
         let files = league();
         let file = |name: &str| &files.iter().find(|f| f.path == name).unwrap().bytes;
         let from_asks = roster_from_asks(file(ASKS_FILE)).unwrap();

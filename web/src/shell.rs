@@ -3,7 +3,7 @@
 //! keyboard-operable file and folder pickers), and the progress display. A page gives its
 //! title, lede, drop-zone text and footer, and receives the files with their paths inside a
 //! dropped folder ([`dropped::Labelled`]); what the files are is core's decision
-//! ([`sealbook_core::verifier::PublishedFile`]). A page that reads no files (the reader
+//! ([`sealbook_core::records::published::PublishedFile`]). A page that reads no files (the reader
 //! experiment, spec §6) gives no drop zone. A skip link, the keyboard's first stop, leads past
 //! the masthead to the page's `<main>`. The masthead carries the language switch
 //! ([`crate::i18n`]): the same address with another `?lang=`, the choice remembered.

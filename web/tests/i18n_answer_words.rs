@@ -11,8 +11,8 @@ mod common;
 
 use common::{keeps, said_as_is_in_every_language, said_in_every_language};
 use sealbook_core::calendar::Instant;
+use sealbook_core::records::roster::{RosterError, RosterMessage};
 use sealbook_core::score::counting::CountingNote;
-use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::verifier::answer_words::{
     AnchorSays, AnswersProblem, AnswersWording, CorrectionChange, CorrectionSays, Counted,
     DeclarationSays, Party, RunSays, VerdictSays,

@@ -9,10 +9,10 @@
 mod common;
 
 use common::{keeps, said_in_every_language};
+use sealbook_core::records::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
+use sealbook_core::records::roster::{RosterError, RosterMessage};
 use sealbook_core::records::sources::LeagueSources;
-use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, BookLines, Unit};
 use sealbook_core::score::files::{league_stats_from_files, InputError};
-use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::score::seams::CoreStats;
 use sealbook_web::i18n::{self, book_messages as bm, input_messages, Lang};
 

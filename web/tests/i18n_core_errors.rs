@@ -646,7 +646,7 @@ mod replay {
 mod decisions {
     use super::*;
     use sealbook_core::arena::league::DecisionsDiffer;
-    use sealbook_core::score::book_lines::{BookLineError, BookLineMessage};
+    use sealbook_core::records::book_lines::{BookLineError, BookLineMessage};
 
     fn all() -> Vec<(DecisionsDiffer, Vec<&'static str>)> {
         fn index(e: &DecisionsDiffer) -> usize {

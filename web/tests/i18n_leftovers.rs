@@ -209,7 +209,7 @@ fn the_experiments_group_label_and_readings_are_cores_words_in_english() {
 
 #[test]
 fn where_the_roster_was_read_is_in_the_language() {
-    use sealbook_core::score::roster::RosterSource;
+    use sealbook_core::score::notes::RosterSource;
     fn index(s: &RosterSource) -> usize {
         match s {
             RosterSource::AskLines { lines } if lines.len() == 1 => 0,

@@ -16,9 +16,9 @@ use common::{
     keeps, render_results as render, said_as_is_in_every_language, said_in_every_language,
 };
 use sealbook_core::neff::NeffError;
+use sealbook_core::records::roster::{RosterError, RosterMessage};
 use sealbook_core::score::notes::{Note, StatsNote};
 use sealbook_core::score::peers::profile_stats::Generator;
-use sealbook_core::score::roster::{RosterError, RosterMessage};
 use sealbook_core::stats::bootstrap::BootstrapError;
 use sealbook_core::stats::logistic::LogisticError;
 use sealbook_web::i18n::{self, stats_notes as sn, Lang};

@@ -2032,8 +2032,8 @@ mod file_errors {
 }
 
 mod answers_errors {
-    use sealbook_core::score::book_lines::{BookLineMessage, Unit};
-    use sealbook_core::score::roster::RosterMessage;
+    use sealbook_core::records::book_lines::{BookLineMessage, Unit};
+    use sealbook_core::records::roster::RosterMessage;
     use sealbook_core::verifier::answers::AnswersError;
     use sealbook_web::i18n::core_messages as cm;
 

@@ -41,7 +41,7 @@
 use super::money::parse_decimal;
 use super::protocol::ProtocolMsg;
 use crate::calendar::{new_york_time, session_close, Date, Instant};
-use crate::score::book_lines::{CrowdPrices, Quote};
+use crate::records::crowd::{CrowdPrices, Quote};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::fmt;

@@ -40,7 +40,8 @@ use super::records::{read_choice, AccountRow, Choice, Decision, PriceLine, Statu
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, session_close, Date, Instant};
 use crate::prices::yahoo::Bar;
-use crate::score::book_lines::{BookLineError, BookLineMessage, BookLines, CrowdPrices};
+use crate::records::book_lines::{BookLineError, BookLineMessage, BookLines};
+use crate::records::crowd::CrowdPrices;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -158,12 +159,12 @@ fn bets_runs<'a>(
 }
 
 /// A crowd contract: its market code and venue, as a `crowd` line's `rows` key them.
-pub type Contract = (String, crate::score::crowd::Venue);
+pub type Contract = (String, crate::records::crowd::Venue);
 
 /// The contract a bet on `market` of the run's crowd prices is on: Polymarket's where
 /// `crowd.odds` lists the market, else Kalshi's.
 fn contract_of(crowd: &CrowdPrices, market: String) -> Contract {
-    use crate::score::crowd::Venue;
+    use crate::records::crowd::Venue;
     let venue = if crowd.odds.contains_key(&market) {
         Venue::Polymarket
     } else {

@@ -39,7 +39,7 @@
 use super::council;
 use super::{Direction, Forecast, Group, Peek, Reader, ReaderId, Stage, Visit};
 use crate::calendar::{Date, Instant};
-use crate::score::book_lines::BookLines;
+use crate::records::book_lines::BookLines;
 use crate::score::brier::brier;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};

@@ -5,9 +5,9 @@
 use crate::calendar::{sealing_time, session_close, Date, Horizon, Instant};
 use crate::neff::panel::{NeffReading, Panel, Similarity};
 use crate::neff::Answer as NeffAnswer;
+use crate::records::book_lines::{number, BookLines, RunLine};
 use crate::records::names::MARKETS;
 use crate::score::baselines::is_baseline;
-use crate::score::book_lines::{number, BookLines, RunLine};
 use crate::score::consensus::{consensus, Answer};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

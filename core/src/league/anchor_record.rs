@@ -22,14 +22,13 @@ use serde::{Deserialize, Serialize};
 
 /// The `format` member of every record this module writes.
 pub const FORMAT: &str = "sealbook-anchors/1";
-/// The record's name is the list's name with this suffix.
-pub const SUFFIX: &str = ".anchors.json";
+pub use crate::records::names::ANCHORS_SUFFIX;
 /// Most bytes a record may have when read (a record names a handful of authorities).
 pub const MAX_RECORD_BYTES: usize = 1 << 20;
 
 /// Where the record of the list at `list_path` (e.g. `proof/2026-10-20/130025Z.txt`) lives.
 pub fn record_path(list_path: &str) -> String {
-    format!("{list_path}{SUFFIX}")
+    format!("{list_path}{ANCHORS_SUFFIX}")
 }
 
 /// The kind of authority.

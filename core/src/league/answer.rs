@@ -32,9 +32,9 @@
 
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::Horizon;
+use crate::records::book_lines::build::Shape;
+use crate::records::book_lines::number;
 use crate::records::names::MARKETS;
-use crate::score::book_lines::build::Shape;
-use crate::score::book_lines::number;
 
 /// The five actions of §3.6.
 pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];

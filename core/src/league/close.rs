@@ -39,9 +39,9 @@ use crate::league::schedule::{reference_at, reference_instant};
 use crate::prices::band::{band_windows, draw_band, BandClock, BAND_SESSIONS};
 use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
+use crate::records::book_lines::build::{CorrectionContent, ScoreContent};
+use crate::records::book_lines::{BookLines, ScoreLine};
 use crate::records::names::{BITCOIN, MARKETS};
-use crate::score::book_lines::build::{CorrectionContent, ScoreContent};
-use crate::score::book_lines::{BookLines, ScoreLine};
 use crate::score::brier::is_draw;
 use std::collections::BTreeMap;
 
@@ -690,7 +690,7 @@ mod tests {
         // A later horizon re-states the sealed band.
         let mut book = crate::book::writer::BookWriter::new();
         let bytes = book.append(&line.to_object()).unwrap().bytes;
-        let parsed = crate::score::book_lines::BookLines::parse(&bytes).unwrap();
+        let parsed = crate::records::book_lines::BookLines::parse(&bytes).unwrap();
         assert_eq!(sealed_bands(&parsed.scores, 1), line.noise);
         assert!(sealed_bands(&parsed.scores, 2).is_empty());
     }

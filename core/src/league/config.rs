@@ -9,7 +9,7 @@
 
 use crate::calendar::Date;
 use crate::records::names::{parse_hhmm, MARKETS};
-use crate::score::roster::{RosterSeat, Side};
+use crate::records::roster::{RosterSeat, Side};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;

@@ -15,8 +15,8 @@
 //!   bars; `price_symbol`: the provider's symbol of the market (`prices.symbols`).
 //!
 //! The run line seals them as `contracts.<asset>.<horizon>`
-//! ([`crate::score::book_lines::build::RunContent`], read back by
-//! [`crate::score::book_lines`]); the ask states them ([`statement`]); the scorer's windows
+//! ([`crate::records::book_lines::build::RunContent`], read back by
+//! [`crate::records::book_lines`]); the ask states them ([`statement`]); the scorer's windows
 //! ([`crate::league::close`]) end where they end.
 
 use crate::calendar::{horizon_end_date, new_york_time, session_close, Date, Horizon, Instant};

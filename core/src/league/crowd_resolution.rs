@@ -6,9 +6,9 @@
 use crate::arena::league::{bets_awaiting_resolution, Contract};
 use crate::arena::protocol::Protocol;
 use crate::calendar::{Date, Instant};
-use crate::score::book_lines::build::{crowd_row_key, CrowdContent};
-use crate::score::book_lines::BookLines;
-use crate::score::crowd::Venue;
+use crate::records::book_lines::build::CrowdContent;
+use crate::records::book_lines::BookLines;
+use crate::records::crowd::{crowd_row_key, Venue};
 use std::collections::BTreeMap;
 
 /// A contract's resolution as read from its venue: `Ok(Some((up, source)))`, `Ok(None)` while

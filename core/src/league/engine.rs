@@ -39,11 +39,12 @@ use crate::league::schedule::{
     score_retry_at,
 };
 use crate::records::ask_chain::{AskChain, AskLine};
-use crate::records::names::{ask_path, morning_run_id};
-use crate::score::book_lines::build::{
+use crate::records::book_lines::build::{
     mark_redacted, AnswerContent, NoAnswerContent, RunContent, Shape,
 };
-use crate::score::book_lines::{BookLines, CrowdPrices};
+use crate::records::book_lines::BookLines;
+use crate::records::crowd::CrowdPrices;
+use crate::records::names::{ask_path, morning_run_id};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Which ledger a line goes to.
@@ -1364,8 +1365,8 @@ pub fn score_content(
     horizon: Horizon,
     results: &BTreeMap<String, (f64, f64)>,
     late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
-) -> crate::score::book_lines::build::ScoreContent {
-    use crate::score::book_lines::build::{ResultContent, ScoreContent};
+) -> crate::records::book_lines::build::ScoreContent {
+    use crate::records::book_lines::build::{ResultContent, ScoreContent};
     ScoreContent {
         at: rfc(at),
         run_id: run_id.into(),
@@ -1401,8 +1402,8 @@ mod tests {
     use crate::contract::event::EventContract;
     use crate::league::ask::MarketRow;
     use crate::league::schedule::declaration;
+    use crate::records::book_lines::build::Shape;
     use crate::records::names::MARKETS;
-    use crate::score::book_lines::build::Shape;
     use crate::score::book_rows::book_rows;
     use crate::score::roster::roster_from_asks;
 
@@ -2488,9 +2489,9 @@ path = "prices.csv"
     fn bets_open_rounds_in_the_run_and_settle_through_the_engine() {
         use crate::arena::league::{arena_files, bet_price_lines};
         use crate::arena::records::{jsonl, price_line, read_rows, Status};
-        use crate::score::book_lines::build::CrowdContent;
-        use crate::score::book_lines::Quote;
-        use crate::score::crowd::Venue;
+        use crate::records::book_lines::build::CrowdContent;
+        use crate::records::crowd::Quote;
+        use crate::records::crowd::Venue;
         let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
         let session = Date::parse("2026-10-21").unwrap();
         let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
@@ -2644,9 +2645,9 @@ path = "prices.csv"
     fn a_bet_on_a_kalshi_contract_settles_on_its_kalshi_resolution() {
         use crate::arena::league::{arena_files, bet_price_lines, bets_awaiting_resolution};
         use crate::arena::records::{jsonl, price_line, read_rows, Status};
-        use crate::score::book_lines::build::CrowdContent;
-        use crate::score::book_lines::Quote;
-        use crate::score::crowd::{Strike, Venue};
+        use crate::records::book_lines::build::CrowdContent;
+        use crate::records::crowd::Quote;
+        use crate::records::crowd::{Strike, Venue};
         let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
         let session = Date::parse("2026-10-21").unwrap();
         let mut e = Engine::new(config, Climatology::new(), session, true);

@@ -16,12 +16,12 @@
 use crate::book::canon::{self, DumpOptions, Object, Value};
 use crate::contract::forecasts_csv::{parse_number, CsvTable, TABLE_C1_COLUMNS};
 use crate::hex;
+use crate::records::book_lines::BookLines;
 use crate::records::names::{float, int, object, string, MARKETS, MARKET_NAMES};
 pub use crate::records::names::{
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
 use crate::score::baselines::{check_clim_seal, is_baseline, ClimError, ClimatologyTable};
-use crate::score::book_lines::BookLines;
 use crate::score::roster::Roster;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};

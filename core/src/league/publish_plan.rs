@@ -38,12 +38,12 @@ use crate::league::open_data::{
 };
 use crate::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
 use crate::records::ask_chain::AskChain;
+use crate::records::book_lines::BookLines;
 use crate::records::names::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, CLIM_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE,
-    FORECASTS_FILE, REPLIES_DIR, STATS_FILE,
+    FORECASTS_FILE, PROOF_FOLDER, REPLIES_DIR, STATS_FILE,
 };
 use crate::records::sources::LeagueSources;
-use crate::score::book_lines::BookLines;
 use crate::score::files::league_stats_from_files;
 use crate::score::forecasts_file::forecasts_csv_from_book;
 use crate::score::roster::league_roster;
@@ -65,7 +65,7 @@ pub struct PublishFile {
 /// Whether a file found under a [`PUBLISHED_DIRS`] folder is an input published as it is: the
 /// proof pages `proof/<day>/index.html` are generated, not inputs.
 pub fn is_published_input(path: &str) -> bool {
-    !(path.starts_with("proof/") && path.ends_with(&format!("/{PAGE_NAME}")))
+    !(path.starts_with(PROOF_FOLDER) && path.ends_with(&format!("/{PAGE_NAME}")))
 }
 
 /// The raw replies' release rule (spec §3.2): the folders `replies/<run_id>` of every run
@@ -272,7 +272,7 @@ pub fn publish_plan(
     }
     let proof_files: Vec<(&str, &[u8])> = sealed
         .iter()
-        .filter(|f| f.path.starts_with("proof/"))
+        .filter(|f| f.path.starts_with(PROOF_FOLDER))
         .map(|f| (f.path.as_str(), f.bytes.as_slice()))
         .collect();
     for (path, bytes) in proof_pages(&league, &ledgers, &proof_files) {

@@ -144,7 +144,7 @@ mod tests {
                 .get("prob_up")
                 .cloned()
                 .unwrap();
-            crate::score::book_lines::number(&v).unwrap()
+            crate::records::book_lines::number(&v).unwrap()
         };
         assert_eq!(p(&Adapter::Coin, "BTC", "6m"), 50.0);
         assert_eq!(p(&Adapter::Climatology, "SPX", "1d"), 53.5);

@@ -355,7 +355,8 @@ impl Fields<'_> {
 mod tests {
     use super::*;
     use crate::book::writer::BookWriter;
-    use crate::score::roster::{roster_from_asks, roster_line, Side};
+    use crate::records::roster::{roster_line, Side};
+    use crate::score::roster::roster_from_asks;
 
     fn seal(contents: &[Object]) -> Vec<u8> {
         let mut w = BookWriter::new();

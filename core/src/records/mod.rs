@@ -3,7 +3,10 @@
 //! that writes a record and the code that reads it back both take its layout from here.
 
 pub mod ask_chain;
+pub mod book_lines;
+pub mod crowd;
 pub mod names;
+pub mod published;
 pub mod roster;
 pub mod sealing;
 pub mod sources;

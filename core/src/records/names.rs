@@ -4,8 +4,8 @@
 //!
 //! The line layouts themselves are owned with their readers: the ask chain's by
 //! [`super::ask_chain`], its roster lines by [`super::roster`], the book line's sealing time
-//! by [`super::sealing`], and the book's other lines by `score::book_lines` (writers in
-//! `score::book_lines::build`). The small value constructors below are what those builders
+//! by [`super::sealing`], and the book's other lines by [`super::book_lines`] (writers in
+//! `records::book_lines::build`). The small value constructors below are what those builders
 //! share.
 
 use crate::book::canon::{Int, Object, Value};
@@ -145,6 +145,9 @@ pub const PROOF_FOLDER: &str = "proof/";
 /// `/`; the DEMO league's root `tsa/demo-root.pem` and its authority's certificate): a reader
 /// chooses a root there, and its files are read as certificates like those in `proof/`.
 pub const TSA_FOLDER: &str = "tsa/";
+/// A stamped list's anchor record is named after the list with this suffix
+/// (`proof/<day>/<HHMMSS>Z.txt.anchors.json`).
+pub const ANCHORS_SUFFIX: &str = ".anchors.json";
 
 /// Where a stamped list taken on `day` (YYYY-MM-DD, UTC) at `hhmmss` (UTC) is published.
 pub fn stamp_list_path(day: &str, hhmmss: &str) -> String {

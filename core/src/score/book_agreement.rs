@@ -12,9 +12,9 @@
 //! answer) are not checked here and are counted apart.
 //! A mismatch means the scored answer is not the one that was sealed.
 
-use super::book_lines::{number, BookLines};
 use super::notes::Note;
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::book_lines::{number, BookLines};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -4,7 +4,7 @@
 //! [`book_rows`] takes the book's bytes and the roster and returns [`ForecastRow`]s, the
 //! same type [`crate::contract::forecasts_csv::read_forecasts`] returns.
 //!
-//! Fields read ([`super::book_lines`] fixes their layout): run lines' `n`, `run_id`, `at`,
+//! Fields read ([`crate::records::book_lines`] fixes their layout): run lines' `n`, `run_id`, `at`,
 //! `booked_at`, `methodology`; answer lines' `n`, `run_id`, `seat`, `model`, `at`, `items`
 //! (`items.<asset>.<horizon>.prob_up`); `score`/`score_h` lines' `of`, `horizon`,
 //! `results.<asset>.{ref, close, actual_pct, up, draw}`, `noise` and `late_ref`. Nothing else.
@@ -33,7 +33,7 @@
 //!   `sealed_at` = the answer's `at` (the answer time, as in Table C1), `row` = `line` (there
 //!   is no file row; errors downstream then name the book line), `line_kind` `issue`,
 //!   `methodology_version` = the run's `methodology` (empty when unstated).
-//! - corrections (§3.10; [`super::book_lines::CorrectionLine`]): a correction naming an answer
+//! - corrections (§3.10; [`crate::records::book_lines::CorrectionLine`]): a correction naming an answer
 //!   line with `fields.model` restores that row's model (the last such correction wins; `mode`
 //!   likewise, a column of [`super::forecasts_file`]); one with `fields.items` adds, for each
 //!   cell it states, a row with `line_kind` `correction` (Table C1: a cell added by a later
@@ -76,9 +76,6 @@
 //! Errors name the book line and field ([`BookLineError`]); the output is bounded by
 //! [`MAX_ROWS`].
 
-use super::book_lines::{
-    not_horizon, number, AnswerLine, BookLineError, BookLineMessage, BookLines, Outcome, RunLine,
-};
 use super::counting::{Counting, RunTimes};
 use super::roster::Roster;
 use crate::calendar::{
@@ -87,6 +84,9 @@ use crate::calendar::{
 };
 use crate::contract::event::EventContract;
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::book_lines::{
+    not_horizon, number, AnswerLine, BookLineError, BookLineMessage, BookLines, Outcome, RunLine,
+};
 use std::collections::BTreeMap;
 
 pub use super::counting::FIRST_SCHEDULED_SESSION;
@@ -757,7 +757,7 @@ fn row(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::roster::RosterSeat;
+    use crate::records::roster::RosterSeat;
 
     fn inferred() -> Counting {
         Counting::from_asks(None).unwrap()

@@ -17,10 +17,10 @@
 //! [`Counting::flags`].
 
 use super::notes::Note;
-use super::roster::RosterError;
 use crate::calendar::{reference_cut, sealing_time, Date, Instant};
 use crate::records::ask_chain::{AskChain, Declaration, SCHEDULED_MORNING_RUN};
 use crate::records::names::{is_morning_run, ASKS_FILE};
+use crate::records::roster::RosterError;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -403,7 +403,7 @@ mod tests {
         assert!(c.notes[0]
             .to_string()
             .contains("not read from a sealed declaration"));
-        let roster_only = crate::score::roster::roster_line("2026-10-21T04:00:00Z", &[]);
+        let roster_only = crate::records::roster::roster_line("2026-10-21T04:00:00Z", &[]);
         let asks = BookWriter::new().append(&roster_only).unwrap().bytes;
         let c = Counting::from_asks(Some(&asks)).unwrap();
         assert!(

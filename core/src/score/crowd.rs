@@ -3,6 +3,7 @@
 //! mismatch share d with the 2d rule.
 
 use super::brier::brier;
+use crate::records::crowd::{Strike, Venue};
 use serde::{Deserialize, Serialize};
 
 /// Sealed volume a contract needs to enter the primary comparison, US dollars.
@@ -14,26 +15,12 @@ pub fn admitted(vol: f64) -> bool {
     vol >= VOLUME_FLOOR_USD
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Venue {
-    Polymarket,
-    Kalshi,
-}
-
 /// The contract a market is compared on: Polymarket's when it lists the market (the one the
 /// models answer), else Kalshi's.
 pub fn choose<T>(polymarket: Option<T>, kalshi: Option<T>) -> Option<(Venue, T)> {
     polymarket
         .map(|p| (Venue::Polymarket, p))
         .or_else(|| kalshi.map(|k| (Venue::Kalshi, k)))
-}
-
-/// One Kalshi strike: the level and the price (0-1) of "above it".
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Strike {
-    pub level: f64,
-    pub p_above: f64,
 }
 
 /// The price of "above the previous close" interpolated linearly between the two adjacent

@@ -5,7 +5,7 @@
 //! answer), else Kalshi's; contracts with sealed volume of at least $1,000 in the primary
 //! comparison, thinner ones apart; the shared-session share d and the 2d rule.
 //!
-//! Inputs and units are those of [`super::book_lines`] (prices 0-1, `crowd_up` 0-100, volume
+//! Inputs and units are those of [`crate::records::book_lines`] (prices 0-1, `crowd_up` 0-100, volume
 //! in US dollars); a crowd price enters a Brier score as `100 x p_up`.
 //!
 //! - Questions: every contract a run line's `crowd` lists (one per market: Polymarket's if
@@ -26,14 +26,15 @@
 //! - The overall comparison pools every seat's rows.
 
 use super::baselines::bss;
-use super::book_lines::{BookLineError, BookLineMessage, BookLines, Quote};
 use super::brier::{hit_rate, HitRate};
 use super::crowd::{
-    admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow, Venue,
+    admitted, briers, choose, gap_readable, kalshi_above_close, opposite_share, CrowdRow,
     VOLUME_FLOOR_USD,
 };
 use crate::calendar::Horizon;
 use crate::contract::forecasts_csv::ForecastRow;
+use crate::records::book_lines::{BookLineError, BookLineMessage, BookLines};
+use crate::records::crowd::{crowd_row_key, Quote, Venue};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -243,11 +244,7 @@ pub fn crowd_stats(rows: &[ForecastRow], book: &BookLines) -> Result<CrowdStats,
             let Some(up) = *up else { continue };
             if let Some((was, at)) = resolved.insert((&c.run_id, code, *venue), (up, c.n)) {
                 if was != up {
-                    let key = if *venue == Venue::Kalshi {
-                        format!("rows.{code}@kalshi.up")
-                    } else {
-                        format!("rows.{code}.up")
-                    };
+                    let key = format!("rows.{}.up", crowd_row_key(code, *venue));
                     return Err(err(
                         c.n,
                         &key,

@@ -1,5 +1,5 @@
 //! The crowd's prices read from the venues' own JSON (spec §4.9) into the run line's quotes
-//! ([`super::book_lines::Quote`]): bytes in, typed values out, every error naming the file
+//! ([`crate::records::book_lines::Quote`]): bytes in, typed values out, every error naming the file
 //! and the JSON path of the field at fault.
 //!
 //! Polymarket:
@@ -40,9 +40,9 @@
 //!
 //! Neither feed gives the time of the last trade; `last_trade_at` stays empty.
 
-use super::book_lines::Quote;
-use super::crowd::{kalshi_above_close, Strike};
+use super::crowd::kalshi_above_close;
 use crate::book::canon::{self, Object, Value};
+use crate::records::crowd::{Quote, Strike};
 use std::fmt;
 
 /// Largest answer read.

@@ -11,18 +11,19 @@
 
 use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
-use super::book_lines::{BookLineError, BookLines};
 use super::counting::Counting;
 use super::crowd_book::{crowd_prices, crowd_stats};
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence_in, Independence};
 use super::league::{league_stats_with_crowd, CrowdPrices, LeagueInputs, LeagueStats, RowsFrom};
-use super::roster::{league_roster, Roster, RosterError};
+use super::roster::{league_roster, Roster};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::records::ask_chain::AskChain;
+use crate::records::book_lines::{BookLineError, BookLines};
 use crate::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use crate::records::roster::RosterError;
 use crate::records::sources::LeagueSources;
 use std::collections::BTreeMap;
 
@@ -32,7 +33,7 @@ pub enum InputError {
     Forecasts(crate::contract::forecasts_csv::CsvError),
     Book(crate::records::sealing::SealingError),
     Climatology(super::baselines::ClimError),
-    /// A run, answer or crowd line of the book ([`super::book_lines`]).
+    /// A run, answer or crowd line of the book ([`crate::records::book_lines`]).
     BookLine(BookLineError),
     /// The ask chain's roster (or, named so, the book's).
     Roster(RosterError),

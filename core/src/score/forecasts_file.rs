@@ -25,7 +25,6 @@
 //! - `reference_at`: the row's event reference (`event_reference_at`): the session's 09:30 ET,
 //!   or the line's own sealing time for a row scored from its own reference.
 
-use super::book_lines::BookLines;
 use super::counting::Counting;
 use super::files::InputError;
 use super::roster::league_roster;
@@ -35,6 +34,7 @@ use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, R
 use crate::league::answer::ACTIONS;
 use crate::prices::rule::first_reference_bar;
 use crate::prices::REFERENCE_RULE_V1;
+use crate::records::book_lines::BookLines;
 use std::collections::BTreeMap;
 
 /// The forecasts file of a league from its book and, when given, its ask chain (the roster
@@ -97,7 +97,7 @@ fn row_cells(lines: &BookLines, row: &ForecastRow) -> RowCells {
             ..Default::default()
         };
     };
-    let answers_in_run: Vec<&super::book_lines::AnswerLine> = lines
+    let answers_in_run: Vec<&crate::records::book_lines::AnswerLine> = lines
         .answers
         .values()
         .filter(|b| b.seat == a.seat && b.run_id == a.run_id)

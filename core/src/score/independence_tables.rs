@@ -585,7 +585,7 @@ fn funnel(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::roster::{RosterSeat, Side};
+    use crate::records::roster::{RosterSeat, Side};
 
     /// A counted one-day answer of `seat` on `asset` (priced as `symbol`) in session 2 (2026-10-20).
     fn row(seat: &str, asset: &str, symbol: &str, p: f64, line: u64) -> ForecastRow {

@@ -930,7 +930,7 @@ mod tests {
         assert!(without.reason.is_some());
         assert_eq!(CoinSkill::of(None, 0, None, &early).value, None);
     }
-    use crate::score::roster::{RosterSeat, Side};
+    use crate::records::roster::{RosterSeat, Side};
     use crate::score::seams::testing::Recorder;
 
     fn row(

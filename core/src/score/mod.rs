@@ -11,7 +11,6 @@
 pub mod agreement;
 pub mod baselines;
 pub mod book_agreement;
-pub mod book_lines;
 pub mod book_rows;
 pub mod brier;
 pub mod calibration;

@@ -247,8 +247,8 @@ impl<'de, T> Deserialize<'de> for Note<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::roster::RosterMessage;
     use crate::score::peers::profile_stats::Generator;
-    use crate::score::roster::RosterMessage;
 
     #[test]
     fn a_note_is_its_english_in_json_either_way() {

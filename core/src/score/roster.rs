@@ -16,13 +16,12 @@
 //! its first listing and takes the family and side of its latest. One line listing a seat twice
 //! is an error.
 
-pub use super::notes::RosterSource;
+use super::notes::RosterSource;
 use super::notes::{Note, StatsNote};
 use crate::book::canon::{self, Value};
+use crate::records::names::{ASKS_FILE, BOOK_FILE};
 use crate::records::roster::{line_object, lines, parse_seats};
-pub use crate::records::roster::{
-    roster_line, seats_value, RosterError, RosterMessage, RosterSeat, Side, MAX_ROSTER_SEATS,
-};
+use crate::records::roster::{RosterError, RosterMessage, RosterSeat, Side};
 use serde::{Deserialize, Serialize};
 
 impl RosterSeat {
@@ -82,8 +81,6 @@ impl Roster {
     }
 }
 
-pub use crate::records::names::{ASKS_FILE, BOOK_FILE};
-
 /// The roster of an ask chain: every `roster` line, merged. Every line must be a JSON object;
 /// a chain without a roster line is an error too (the chain is given to read one).
 pub fn roster_from_asks(asks: &[u8]) -> Result<Roster, RosterError> {
@@ -141,7 +138,7 @@ pub fn roster_from_book(book: &[u8]) -> Result<Option<Roster>, RosterError> {
 }
 
 /// [`roster_from_book`] from the run lines' rosters already read (each with its line's
-/// 1-based position, in book order), as [`crate::score::book_lines::BookLines`] keeps them.
+/// 1-based position, in book order), as [`crate::records::book_lines::BookLines`] keeps them.
 pub fn roster_from_run_rosters(rosters: &[(u64, Value)]) -> Result<Option<Roster>, RosterError> {
     let mut roster = Roster::default();
     for (line, seats) in rosters {
@@ -201,6 +198,7 @@ fn roster_or_none(read: Result<Option<Roster>, RosterError>) -> Roster {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::records::roster::MAX_ROSTER_SEATS;
 
     const SCHEDULE: &str = r#"{"kind": "schedule", "at": "2026-10-16T20:00:00Z"}"#;
 

@@ -8,9 +8,9 @@
 //! ([`AnswersWording`], [`super::answers::AnswersReport::word`]) before the report leaves it.
 
 use crate::calendar::Instant;
+use crate::records::roster::RosterError;
 use crate::score::counting::CountingNote;
 use crate::score::notes::Note;
-use crate::score::roster::RosterError;
 use std::fmt;
 
 /// `t` on the New York wall clock: `09:30:00`.

@@ -40,14 +40,15 @@ use super::results::{BookResult, ProofState};
 use crate::calendar::{new_york_time, reference_cut, sealing_time, Date, Instant};
 use crate::league::schedule::reference_instant_from;
 use crate::records::ask_chain::AskChain;
-use crate::records::names::{parse_hhmm, BITCOIN};
-use crate::score::book_lines::{
+use crate::records::book_lines::{
     BookLineError, BookLineMessage, BookLines, CorrectionLine, SetAside,
 };
+use crate::records::names::{parse_hhmm, BITCOIN};
+use crate::records::roster::{RosterError, RosterMessage};
 use crate::score::book_rows::rows_from_lines;
 use crate::score::counting::Counting;
 use crate::score::notes::Note;
-use crate::score::roster::{league_roster_of_runs, RosterError, RosterMessage};
+use crate::score::roster::league_roster_of_runs;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -235,7 +236,7 @@ pub struct AnswerVerdict {
     #[serde(default)]
     pub shape_reason: Option<String>,
     /// Parts of a marked line's `items` that are not cells, set aside with the reason
-    /// ([`crate::score::book_lines::AnswerLine::set_aside`]).
+    /// ([`crate::records::book_lines::AnswerLine::set_aside`]).
     #[serde(default)]
     pub set_aside: Vec<SetAside>,
 }
@@ -645,7 +646,7 @@ impl std::fmt::Display for AnswersError {
 }
 
 /// [`answer_verdicts`] of a book whose lines are already read ([`BookLines::parse`], or
-/// [`crate::score::book_lines::BookLinesReader`] chunk by chunk): the same report.
+/// [`crate::records::book_lines::BookLinesReader`] chunk by chunk): the same report.
 pub fn answer_verdicts_of_lines(
     book_name: &str,
     lines: &BookLines,
@@ -864,7 +865,7 @@ fn declaration_proof(
     lines: &BookLines,
     report: &VerifierReport,
 ) -> Option<DeclarationProof> {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let sealed = Instant::parse_rfc3339(counting.declared_at.as_deref()?)?;
     let first_run = lines.runs.iter().filter_map(|r| r.at).min();
     let chain = report
@@ -1037,7 +1038,7 @@ pub fn attach_answers_read(
     ask_texts: &[(String, Vec<u8>)],
     read: Option<(&str, Result<BookLines, BookLineError>)>,
 ) {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let is_asks = |n: &str| PublishedFile::of(n) == PublishedFile::AskChain;
     let asks = books
         .iter()
@@ -1089,7 +1090,7 @@ pub fn attach_climatology(
     books: &[(String, Option<Vec<u8>>)],
     table: Option<&[u8]>,
 ) {
-    use super::published::PublishedFile;
+    use crate::records::published::PublishedFile;
     let chain = books
         .iter()
         .find(|(n, _)| PublishedFile::of(n) == PublishedFile::AskChain)
@@ -1192,7 +1193,7 @@ mod tests {
                     counting_rule: Some(SCHEDULED_MORNING_RUN.into()),
                     seats: Some(
                         ["a", "b", "c", "d"]
-                            .map(|s| crate::score::roster::RosterSeat {
+                            .map(|s| crate::records::roster::RosterSeat {
                                 seat: s.into(),
                                 family: s.into(),
                                 side: None,
@@ -1261,7 +1262,7 @@ mod tests {
 
     #[test]
     fn lines_read_in_chunks_give_the_report_of_the_whole_book() {
-        use crate::score::book_lines::BookLinesReader;
+        use crate::records::book_lines::BookLinesReader;
         let (book, asks, report) = league();
         let name = crate::records::names::BOOK_FILE.to_string();
         let books = vec![

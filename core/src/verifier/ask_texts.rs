@@ -6,7 +6,7 @@
 
 use crate::league::ask::sha256_hex;
 use crate::records::ask_chain::AskChain;
-use crate::score::book_lines::BookLines;
+use crate::records::book_lines::BookLines;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -2,10 +2,10 @@
 //! ([`ListInput`]), and what a sealed ledger holds by its lines ([`LedgerKind`]), read while
 //! the book streams through the chain verifier ([`BookReader`]).
 
-use super::published::PublishedFile;
 use crate::book::canon::{self, Value};
 use crate::book::chain::{ChainReport, ChainVerifier, VerifyOptions};
 use crate::book::stamp_list::{self, StampListError, StampedList};
+use crate::records::published::PublishedFile;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -297,6 +297,10 @@ mod tests {
 
     #[test]
     fn classifies_by_extension() {
+        // The DEMO league's notice is a document for people, at the top or inside a folder.
+        for path in ["DEMO.txt", "demo/DEMO.txt", "published/demo.TXT"] {
+            assert_eq!(FileKind::of(path), FileKind::NotChecked, "{path}");
+        }
         assert_eq!(FileKind::of("council-book.JSONL"), FileKind::Book);
         assert_eq!(FileKind::of("130025Z.txt"), FileKind::StampedList);
         assert_eq!(FileKind::of("130025Z.txt.ots"), FileKind::Proof);

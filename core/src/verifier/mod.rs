@@ -38,7 +38,6 @@ pub mod league_check;
 pub mod overall;
 pub mod pairing;
 pub mod permalink;
-pub mod published;
 pub mod report;
 pub mod report_document;
 pub mod results;
@@ -66,8 +65,6 @@ pub use stamp_plan::{
     MatchedBy, StampOutcome, StampPlan, StampResult, UncheckedList, UncheckedWhy, UnmatchedEntry,
 };
 pub use trust::{TrustInput, TrustLevel, TrustReport};
-
-pub use published::PublishedFile;
 
 /// Largest stamped list read (bytes). Real lists are a few hundred bytes per ledger.
 pub const MAX_LIST_BYTES: u64 = 1 << 20;

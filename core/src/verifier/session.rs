@@ -12,7 +12,6 @@
 use super::answers::answer_verdicts;
 use super::ask_texts::check_ask_texts;
 use super::kinds::{BookReader, ListInput};
-use super::published::PublishedFile;
 use super::report::{sealed_climatology, VerifierReport};
 use super::report_document::{FileDigest, ReportContext};
 use super::results::{CertInput, HeadersInput, ProofResult, RekorResult, TokenResult};
@@ -20,11 +19,12 @@ use super::stamp_plan::StampPlan;
 use super::trust::TrustInput;
 use super::{MAX_LIST_BYTES, MAX_PROOF_BYTES};
 use crate::records::ask_chain::AskChain;
+use crate::records::book_lines::BookLines;
 use crate::records::names::{
     ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
 };
+use crate::records::published::PublishedFile;
 use crate::score::baselines::{check_clim_seal, ClimSeal};
-use crate::score::book_lines::BookLines;
 use std::fmt;
 
 /// Largest book or ask chain read whole for the verdicts (bytes).

@@ -12,7 +12,7 @@
 use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::contract::conformance::{self, ConformanceReport};
-use sealbook_core::score::book_lines::BookLines;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::score::book_rows::{sealed_bands, sealed_contracts};
 use serde::Serialize;
 use std::path::PathBuf;

@@ -2,9 +2,8 @@
 //! into [`Unusable`] naming the file, line and column.
 
 use crate::outcome::Unusable;
-use sealbook_core::records::names::{BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE};
 use sealbook_core::score::files::InputError;
-use sealbook_core::score::roster;
 use std::path::{Path, PathBuf};
 
 /// Largest forecasts file or book read (a full season's file is a few tens of MB).
@@ -148,7 +147,7 @@ pub fn unusable(e: InputError, p: &Paths<'_>) -> Unusable {
             .at_line(e.line)
             .field(e.field),
         InputError::Roster(e) => {
-            let file = if e.file == roster::ASKS_FILE {
+            let file = if e.file == ASKS_FILE {
                 name(p.asks, e.file)
             } else {
                 name(p.book, e.file)

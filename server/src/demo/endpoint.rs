@@ -848,8 +848,8 @@ mod tests {
     use sealbook_core::league::answer::read_answer;
     use sealbook_core::league::ask::{Ask, MarketRow, Snapshot};
     use sealbook_core::league::wire::{Finish, Wire};
+    use sealbook_core::records::book_lines::build::Shape;
     use sealbook_core::records::names::MARKETS;
-    use sealbook_core::score::book_lines::build::Shape;
     use sealbook_tests::llm_vectors::{recordings, Provider};
     use std::time::{Duration, Instant};
 
@@ -939,7 +939,7 @@ mod tests {
             if let Some(spx) = spx {
                 let d1 = spx.get("1d").unwrap().as_object().unwrap();
                 let p =
-                    sealbook_core::score::book_lines::number(d1.get("prob_up").unwrap()).unwrap();
+                    sealbook_core::records::book_lines::number(d1.get("prob_up").unwrap()).unwrap();
                 // crowd_up only where the ask asked for it.
                 assert!(d1.get("crowd_up").is_some(), "{m:?}");
                 probs.push((m.style, p));
@@ -976,8 +976,10 @@ mod tests {
                 .get("1d")
                 .unwrap()
                 .clone();
-            sealbook_core::score::book_lines::number(c.as_object().unwrap().get("prob_up").unwrap())
-                .unwrap()
+            sealbook_core::records::book_lines::number(
+                c.as_object().unwrap().get("prob_up").unwrap(),
+            )
+            .unwrap()
         };
         assert!(lean(&DEMO_MODELS[0]) < 50.0);
         assert!(lean(&DEMO_MODELS[1]) > 50.0);

@@ -17,8 +17,8 @@ use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::experiment::analysis::Analysis;
 use sealbook_core::experiment::council::{self, AsOf, Council};
 use sealbook_core::league::config::DATABASE_URL_SCHEMES;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
-use sealbook_core::score::book_lines::BookLines;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use store::{Store, StoreError};
@@ -172,7 +172,7 @@ impl BookView {
     pub fn of(
         book: &[u8],
         asks: Option<&[u8]>,
-    ) -> Result<BookView, sealbook_core::score::book_lines::BookLineError> {
+    ) -> Result<BookView, sealbook_core::records::book_lines::BookLineError> {
         Ok(BookView {
             lines: BookLines::parse(book)?,
             families: sealbook_core::score::roster::league_roster(asks, Some(book))

@@ -19,8 +19,8 @@ use sealbook_core::league::publish_plan::{
     broken_chain, is_published_input, publish_plan, released_reply_folders, PlanError,
     PublishFile as File, PublishPlan, PUBLISHED_AS_IS, PUBLISHED_DIRS,
 };
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
-use sealbook_core::score::book_lines::BookLines;
 use std::path::{Path, PathBuf};
 
 /// The sealed climatology table, read for the stats when present.

@@ -20,7 +20,7 @@ use super::fetch::{url_component, Fetcher, BACKOFF, MAX_BODY_BYTES};
 use crate::http_client::excerpt;
 use sealbook_core::calendar::{Date, Instant};
 use sealbook_core::league::config::{contract_name, CrowdSource, LeagueConfig};
-use sealbook_core::score::book_lines::{CrowdPrices, Quote};
+use sealbook_core::records::crowd::{CrowdPrices, Quote};
 use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_quote, kalshi_resolution, polymarket_book, polymarket_markets,
     polymarket_quote, polymarket_resolution,

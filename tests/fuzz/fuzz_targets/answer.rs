@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::book::canon::Value;
 use sealbook_core::league::answer::read_answer;
-use sealbook_core::score::book_lines::build::Shape;
+use sealbook_core::records::book_lines::build::Shape;
 
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);

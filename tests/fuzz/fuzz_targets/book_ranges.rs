@@ -9,7 +9,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::book::chain::{verify, verify_split, VerifyOptions};
-use sealbook_core::score::book_lines::{BookLines, BookLinesReader};
+use sealbook_core::records::book_lines::{BookLines, BookLinesReader};
 
 fn next(state: &mut u64) -> u64 {
     *state ^= *state << 13;

@@ -1,15 +1,16 @@
-//! The book's run, answer, score and crowd lines (`core::score::book_lines`) and the crowd
+//! The book's run, answer, score and crowd lines (`core::records::book_lines`) and the crowd
 //! comparison, CSV agreement and forecasts rows (`core::score::book_rows`) built on them, on
 //! arbitrary bytes: an error or a result, never a panic. The crowd comparison's figures stay
 //! in their ranges; rebuilt rows hold probabilities 0-100 and outcomes only with a score line.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sealbook_core::records::book_lines::BookLines;
+use sealbook_core::records::roster::RosterSeat;
 use sealbook_core::score::book_agreement::book_agreement;
-use sealbook_core::score::book_lines::BookLines;
 use sealbook_core::score::book_rows::rows_from_lines;
 use sealbook_core::score::crowd_book::crowd_stats;
-use sealbook_core::score::roster::{Roster, RosterSeat};
+use sealbook_core::score::roster::Roster;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(lines) = BookLines::parse(data) else {

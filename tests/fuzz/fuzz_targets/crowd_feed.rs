@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sealbook_core::score::book_lines::Quote;
+use sealbook_core::records::crowd::Quote;
 use sealbook_core::score::crowd_feed::{
     kalshi_markets, kalshi_orderbook, kalshi_quote, kalshi_resolution, polymarket_book,
     polymarket_markets, polymarket_quote,

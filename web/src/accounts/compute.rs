@@ -13,7 +13,7 @@ use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, 
 use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::records::names::BOOK_FILE;
-use sealbook_core::verifier::published::{ArenaFile, PublishedFile};
+use sealbook_core::records::published::{ArenaFile, PublishedFile};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

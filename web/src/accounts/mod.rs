@@ -27,7 +27,7 @@ use sealbook_core::arena::code::CODE_FILE;
 use sealbook_core::arena::recount::{Accounts, Recount};
 use sealbook_core::league::league_file::LEAGUE_FILE;
 use sealbook_core::records::names::BOOK_FILE;
-use sealbook_core::verifier::published::ArenaFile;
+use sealbook_core::records::published::ArenaFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::File;

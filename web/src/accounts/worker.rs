@@ -6,7 +6,7 @@ use super::compute::{self, arena_kind, Computed, MAX_CODE_BYTES, MAX_INPUT_BYTES
 use super::protocol::{AccountsFromWorker, FILES, JOB, LABELS};
 use crate::i18n::{t, tr, M};
 use crate::module_worker::read_whole;
-use sealbook_core::verifier::published::ArenaFile;
+use sealbook_core::records::published::ArenaFile;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

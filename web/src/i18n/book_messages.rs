@@ -4,8 +4,8 @@
 //! Scores page and in the answers' verdict. Each message id is one catalog entry ([`M`]) whose English is the sentence core's `Display` writes for the CLI.
 
 use super::{tr, M};
-use sealbook_core::score::book_lines::{BookLineError, BookLineMessage, Unit};
-use sealbook_core::score::roster::{RosterError, RosterMessage};
+use sealbook_core::records::book_lines::{BookLineError, BookLineMessage, Unit};
+use sealbook_core::records::roster::{RosterError, RosterMessage};
 
 /// A unit a book line's number is read in.
 pub fn unit(u: Unit) -> String {

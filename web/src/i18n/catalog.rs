@@ -671,7 +671,7 @@ catalog! {
     CeListBadLastLink { en: "last link must be 64 lowercase hex digits: {entry}", zh: "最后链接必须是 64 位小写十六进制数字：{entry}", ar: "يجب أن يكون آخر رابط \u{200F}64 رقمًا ست عشريًا بأحرف صغيرة: {entry}", }
     CeListEmptyLedger { en: "ledger path is empty: {entry}", zh: "账本路径为空：{entry}", ar: "مسار الدفتر فارغ: {entry}", }
 
-    // A book line's and an ask chain line's error (core::score::book_lines::BookLineMessage
+    // A book line's and an ask chain line's error (core::records::book_lines::BookLineMessage
     // and Unit, core::score::roster::RosterMessage), rendered by i18n::book_messages on the
     // Scores page and in the answers' verdict. The English is the CLI's.
     BlAt { en: "book line {line}, field {field}: {message}", zh: "账本第 {line} 行，字段 {field}：{message}", ar: "سطر الدفتر {line}، الحقل {field}: {message}", }

@@ -7,10 +7,11 @@
 use super::book_messages::roster_error;
 use super::{t, tr, M};
 use sealbook_core::neff::NeffError;
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::score::book_agreement::MismatchWhy;
+use sealbook_core::score::notes::RosterSource;
 use sealbook_core::score::notes::{Note, StatsNote, StatsWording};
 use sealbook_core::score::peers::profile_stats::Generator;
-use sealbook_core::score::roster::{RosterSource, ASKS_FILE, BOOK_FILE};
 use sealbook_core::stats::bootstrap::{BootstrapError, MAX_REPS};
 use sealbook_core::stats::logistic::LogisticError;
 

@@ -27,8 +27,8 @@ use protocol::{
 };
 // The downloaded stats document keeps its published name.
 use sealbook_core::records::names::STATS_FILE;
+use sealbook_core::records::published::PublishedFile;
 use sealbook_core::score::peers::Profile;
-use sealbook_core::verifier::PublishedFile;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{Event, File, HtmlSelectElement};

@@ -23,6 +23,7 @@ use crate::verifier::timeline_view::TimelineView;
 use crate::verifier::trust::{self, Bundle, Manifest, TrustFile};
 use crate::verifier::verdict_view::{self, RootOffer, VerdictCard};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
+use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
 use sealbook_core::verifier::header_files::is_header_file;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::timeline::Timeline;
@@ -882,8 +883,8 @@ impl Component for App {
             hint: html_tr(
                 M::VerifyHint,
                 &[
-                    ("book", html! { <code>{ "council-book.jsonl" }</code> }),
-                    ("asks", html! { <code>{ "asks.jsonl" }</code> }),
+                    ("book", html! { <code>{ BOOK_FILE }</code> }),
+                    ("asks", html! { <code>{ ASKS_FILE }</code> }),
                     ("list", html! { <code>{ "proof/<day>/<time>Z.txt" }</code> }),
                     ("ots", html! { <code>{ "<time>Z.txt.ots" }</code> }),
                     ("tsr", html! { <code>{ "<time>Z.txt.<tsa>.tsr" }</code> }),

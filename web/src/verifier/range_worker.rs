@@ -12,7 +12,7 @@ use crate::verifier::worker::{read_range, Named, CHUNK_BYTES};
 use sealbook_core::book::chain::{
     cut_points, line_start, BookHasher, RangeResult, RangeVerifier, Stitch, VerifyOptions,
 };
-use sealbook_core::score::book_lines::BookLinesReader;
+use sealbook_core::records::book_lines::BookLinesReader;
 use sealbook_core::verifier::{BookRead, KindSniffer};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;

@@ -22,13 +22,13 @@ use crate::verifier::protocol::{
     TOKENS,
 };
 use crate::verifier::range_worker::{range_workers, verify_in_ranges, LinesAhead};
+use sealbook_core::records::published::PublishedFile;
 #[cfg(feature = "verify-worker")]
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
 use sealbook_core::verifier::session::MAX_SMALL_BYTES;
 use sealbook_core::verifier::timeline::Timeline;
-use sealbook_core::verifier::PublishedFile;
 use sealbook_core::verifier::{
     attach_answers_read, attach_climatology, BookReader, FileError, HeadersInput, ListInput,
     RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,

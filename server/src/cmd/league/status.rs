@@ -11,8 +11,8 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::league::engine::Action;
 use sealbook_core::records::ask_chain::AskChain;
+use sealbook_core::records::book_lines::BookLines;
 use sealbook_core::records::names::{ASKS_FILE, BOOK_FILE};
-use sealbook_core::score::book_lines::BookLines;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

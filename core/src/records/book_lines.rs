@@ -61,7 +61,7 @@
 //! before the tracks).
 //!
 //! Run lines also give `at`, `booked_at` and `methodology` (strings), and answer lines `model`
-//! and `booked_at`, read for [`super::book_rows`]; an answer's `items` must be an object of
+//! and `booked_at`, read for [`crate::score::book_rows`]; an answer's `items` must be an object of
 //! objects (`items.<asset>.<horizon>`).
 //!
 //! An answer line the engine marked (spec §3.9; [`crate::league::answer`]) states
@@ -76,14 +76,14 @@
 //! `<code>` is the league's market code (the `items` key the models answer under). Prices are
 //! the venues' dollar prices 0-1 (`p_up` 0.62 = 62 cents); `crowd_up` is a percentage 0-100
 //! like `prob_up`. A `null` `up` is a contract not (yet) resolved. `prob_up` is kept as found
-//! (any JSON value): [`super::book_agreement`] judges it.
+//! (any JSON value): [`crate::score::book_agreement`] judges it.
 
 pub mod build;
 
-use super::crowd::{Strike, Venue};
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::{Horizon, Instant};
 use crate::contract::event::EventContract;
+use crate::records::crowd::{parse_row_key, CrowdPrices, Quote, Strike, Venue};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -429,30 +429,6 @@ impl fmt::Display for SetAside {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.field, self.message)
     }
-}
-
-/// One contract's sealed quote on a run line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Quote {
-    /// Price 0-1 of up (Kalshi: of above the previous close).
-    pub p_up: f64,
-    /// Sealed volume, US dollars.
-    pub vol: f64,
-    pub bid: Option<f64>,
-    pub ask: Option<f64>,
-    pub last_trade_at: Option<String>,
-    /// Kalshi: the adjacent strikes and the previous close `p_up` was interpolated from.
-    pub lo: Option<Strike>,
-    pub hi: Option<Strike>,
-    pub prev_close: Option<f64>,
-}
-
-/// A run line's `crowd`.
-#[derive(Clone, Debug, PartialEq)]
-pub struct CrowdPrices {
-    pub at: String,
-    pub odds: BTreeMap<String, Quote>,
-    pub kalshi: BTreeMap<String, Quote>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -1288,10 +1264,8 @@ impl Fields {
         {
             let key = key.as_str().unwrap_or("?");
             let path = format!("rows.{key}");
-            let (code, venue) = match key.split_once('@') {
-                None => (key, Venue::Polymarket),
-                Some((code, "kalshi")) => (code, Venue::Kalshi),
-                Some(_) => return Err(self.err(&path, BookLineMessage::BadContractKey)),
+            let Some((code, venue)) = parse_row_key(key) else {
+                return Err(self.err(&path, BookLineMessage::BadContractKey));
             };
             let r = r
                 .as_object()

@@ -1,18 +1,16 @@
 //! What a published file is, by its path inside the drop (ARCHITECTURE.md "Published files"; the
-//! names of spec Appendix C): the one classifier both pages use. The verifier's
-//! [`FileKind`](super::FileKind) and the scorer's inputs are views of [`PublishedFile`].
+//! names of spec Appendix C): the one classifier the verifier, the pages, the CLI's directory
+//! verification and the publisher use. The verifier's
+//! [`FileKind`](crate::verifier::FileKind) and the scorer's inputs are views of
+//! [`PublishedFile`].
 
-use crate::arena::code::CODE_FILE;
-use crate::arena::protocol::PROTOCOL_FILE;
-use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::league::manifest::MANIFEST_FILE;
-use crate::league::open_data::{
-    CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
+use super::names::{
+    ACCOUNTS_FILE, ANCHORS_SUFFIX, ANSWER_SCHEMA_FILE, CALIBRATION_FILE, CODE_FILE,
+    CONTRACT_SCHEMA_FILE, DATASET_FILE, DECISIONS_FILE, DEMO_NOTICE_FILE, DIGEST_FILE,
+    FORECASTS_INDEX_FILE, LEAGUE_FILE, MANIFEST_FILE, PRICES_FILE, PROTOCOL_FILE, REPLIES_DIR,
+    ROSTER_FILE, STATS_FILE, TRADES_FILE, TSA_FOLDER,
 };
 use crate::ots::report::stamped_file_name;
-use crate::records::names::{
-    ANSWER_SCHEMA_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE, REPLIES_DIR, STATS_FILE, TSA_FOLDER,
-};
 
 /// Published documents that are neither scored nor checked by the pages, by file name.
 const OTHER_DOCUMENTS: [&str; 9] = [
@@ -127,7 +125,7 @@ impl PublishedFile {
             || lower.ends_with(".sigstore")
         {
             PublishedFile::RekorEntry
-        } else if lower.ends_with(crate::league::anchor_record::SUFFIX) {
+        } else if lower.ends_with(ANCHORS_SUFFIX) {
             // A stamped list's anchor record, never a climatology table.
             PublishedFile::OtherDocument
         } else if lower.ends_with(".tsr") || lower.ends_with(".tst") {
@@ -148,7 +146,7 @@ impl PublishedFile {
         } else if lower.ends_with(".csv") {
             PublishedFile::Forecasts
         } else if lower.ends_with(".json") {
-            if name == crate::league::league_file::LEAGUE_FILE {
+            if name == LEAGUE_FILE {
                 PublishedFile::LeagueFile
             } else if name.starts_with("experiment") {
                 PublishedFile::ExperimentDataset
@@ -197,11 +195,6 @@ mod tests {
             assert_eq!(
                 PublishedFile::of(path),
                 PublishedFile::OtherDocument,
-                "{path}"
-            );
-            assert_eq!(
-                crate::verifier::FileKind::of(path),
-                crate::verifier::FileKind::NotChecked,
                 "{path}"
             );
         }

@@ -3,13 +3,12 @@
 //! [`crate::book::writer::BookWriter`] adds), laid out as the module doc of [`super`] fixes it, so
 //! that what is written here reads back there.
 
-use super::{CrowdPrices, Quote};
 use crate::book::canon::{Object, Value};
 use crate::calendar::Horizon;
 use crate::contract::event::EventContract;
+use crate::records::crowd::{crowd_row_key, crowd_value, CrowdPrices, Venue};
 use crate::records::names::{float, insert_some, int, object, string};
 use crate::records::roster::{seats_value, RosterSeat};
-use crate::score::crowd::{Strike, Venue};
 use std::collections::BTreeMap;
 
 /// A `run` line: the ask's and the snapshot's hashes, the roster, the methodology in force and
@@ -71,40 +70,6 @@ impl RunContent {
         }
         o
     }
-}
-
-fn strike_value(s: &Strike) -> Value {
-    Value::Object(object([
-        ("strike", float(s.level)),
-        ("p_above", float(s.p_above)),
-    ]))
-}
-
-fn quote_value(q: &Quote) -> Value {
-    let mut o = object([("p_up", float(q.p_up)), ("vol", float(q.vol))]);
-    insert_some(&mut o, "bid", q.bid.map(float));
-    insert_some(&mut o, "ask", q.ask.map(float));
-    insert_some(
-        &mut o,
-        "last_trade_at",
-        q.last_trade_at.as_deref().map(string),
-    );
-    insert_some(&mut o, "lo", q.lo.as_ref().map(strike_value));
-    insert_some(&mut o, "hi", q.hi.as_ref().map(strike_value));
-    insert_some(&mut o, "prev_close", q.prev_close.map(float));
-    Value::Object(o)
-}
-
-/// A run line's `crowd`: `{"at", "odds": {<code>: quote}, "kalshi": {<code>: quote}}`.
-pub fn crowd_value(c: &CrowdPrices) -> Value {
-    let venue = |m: &BTreeMap<String, Quote>| {
-        Value::Object(object(m.iter().map(|(k, q)| (k.as_str(), quote_value(q)))))
-    };
-    Value::Object(object([
-        ("at", string(&c.at)),
-        ("odds", venue(&c.odds)),
-        ("kalshi", venue(&c.kalshi)),
-    ]))
 }
 
 /// How an answer's reply was read (spec §3.9): sealed as received either way, never repaired.
@@ -353,14 +318,6 @@ pub struct CrowdContent {
     pub sources: BTreeMap<(String, Venue), String>,
 }
 
-/// The `rows` key of a contract: `<code>` (Polymarket) or `<code>@kalshi`.
-pub fn crowd_row_key(code: &str, venue: Venue) -> String {
-    match venue {
-        Venue::Polymarket => code.to_string(),
-        Venue::Kalshi => format!("{code}@kalshi"),
-    }
-}
-
 impl CrowdContent {
     pub fn to_object(&self) -> Object {
         let rows: Vec<(String, Value)> = self
@@ -440,9 +397,10 @@ mod tests {
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
     use crate::calendar::Instant;
+    use crate::records::book_lines::BookLines;
+    use crate::records::crowd::{Quote, Strike};
     use crate::records::names::{float, int, object, string};
-    use crate::score::book_lines::BookLines;
-    use crate::score::roster::Side;
+    use crate::records::roster::Side;
 
     fn seal(contents: &[Object]) -> Vec<u8> {
         let mut w = BookWriter::new();
