@@ -2,7 +2,7 @@
 //! independent Python peer reading the same book with the json module and the forecasts file
 //! with the csv module (tests/py/crowd_peer.py). The document compared is the one
 //! `sealbook score --json` prints (`league_stats_from_files`, serialized); the CLI itself is
-//! compared on the demo league in server/tests/crowd_cli.rs.
+//! compared on the demo league in server/tests/cli/crowd_cli.rs.
 //!
 //! The generator covers: markets listed on both venues, on one, or on none; thin and
 //! admitted volumes (exactly $1,000 included); Kalshi prices with and without strikes, some

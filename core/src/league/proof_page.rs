@@ -14,7 +14,7 @@
 //! else the remembered choice, else `navigator.languages`, else English) and sets
 //! `<html lang dir>`; the stylesheet shows that language's spans only. Without the script the
 //! page reads in English. File names, hashes and commands stay left to right (`<bdi dir="ltr">`,
-//! `<code>`). `web/tests/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
+//! `<code>`). `web/tests/web/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
 //!
 //! The page is one of the site's: a skip link, the site's navigation (relative to the site's
 //! root, `../../../`, where `sealbook serve` puts the pages beside `/data/`), a `<main>`

@@ -1044,7 +1044,7 @@ fn a_run_killed_during_its_appends_loses_no_acknowledged_line() {
 ///
 /// ```sh
 /// SEALBOOK_BENCH_BIN=target/release/sealbook \
-///   cargo test -p sealbook-server --test league_run_cli whole_run -- --ignored --nocapture
+///   cargo test -p sealbook-server --test cli league_run_cli::whole_run -- --ignored --nocapture
 /// ```
 #[test]
 #[ignore]

@@ -303,7 +303,7 @@ fn missing_stamped_list_and_bad_arguments_are_unusable() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("/nonexistent/x.txt"), "{err}");
-    // A directory is a league (`verify DIR`, tests/verify_dir_cli.rs): one without its book is
+    // A directory is a league (`verify DIR`, verify_dir_cli.rs): one without its book is
     // unusable.
     let empty = tempfile::tempdir().unwrap();
     let (code, _, err) = sealbook(&["verify", empty.path().to_str().unwrap()]);

@@ -109,7 +109,7 @@ pub fn view(p: &ProofResult) -> Html {
                 { checks_and_trust(v) }
             }
             // The listing is what python-opentimestamps' `ots info` prints, byte for byte
-            // (tests/ots_vs_python.rs compares it with the real command): a peer tool's text
+            // (tests/cross/ots_vs_python.rs compares it with the real command): a peer tool's text
             // shown as data, like a hash, so it keeps its English and runs left to right on
             // every page; the summary above it says whose listing it is in the reader's language.
             if let Some(info) = &p.info {

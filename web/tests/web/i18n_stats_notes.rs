@@ -6,7 +6,7 @@
 //! the page's language.
 //!
 //! The two checks below are `said_in_every_language` and `said_as_is_in_every_language` of
-//! web/tests/i18n_vs_glossary.rs, copied (that file's helpers are private to it).
+//! web/tests/web/i18n_vs_glossary.rs, copied (that file's helpers are private to it).
 
 #![forbid(unsafe_code)]
 

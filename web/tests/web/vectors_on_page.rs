@@ -1,8 +1,8 @@
 //! The verifier page's core entry points on the real vectors in ../shared/vectors (each per its
 //! MANIFEST.md), called natively: what the page's worker computes for dropped files
 //! (`verifier::*Result::check`) and the headline and trust lines the page prints from it. The
-//! CLI reaches the same conclusions in tests/rekor_vectors.rs, tests/tsp_real_vectors.rs,
-//! tests/ots_vectors.rs and tests/bitcoin_headers_vectors.rs.
+//! CLI reaches the same conclusions in tests/cross/rekor_vectors.rs, tests/cross/tsp_real_vectors.rs,
+//! tests/cross/ots_vectors.rs and tests/cross/bitcoin_headers_vectors.rs.
 
 #![forbid(unsafe_code)]
 
