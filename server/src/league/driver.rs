@@ -59,7 +59,7 @@ use sealbook_core::league::config::{
 use sealbook_core::league::crowd_resolution::{
     resolution_asks, resolution_line, ResolutionOutcome,
 };
-use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
+use sealbook_core::league::engine::{Action, Engine, LeagueLedger, Reply, ReplyReader};
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
@@ -658,15 +658,15 @@ impl League {
         self.events.push(e);
     }
 
-    fn ledger(&mut self, which: Which) -> (&mut Ledger, &'static str) {
+    fn ledger(&mut self, which: LeagueLedger) -> (&mut Ledger, &'static str) {
         match which {
-            Which::Book => (&mut self.book, BOOK_FILE),
-            Which::Asks => (&mut self.asks, ASKS_FILE),
+            LeagueLedger::Book => (&mut self.book, BOOK_FILE),
+            LeagueLedger::Asks => (&mut self.asks, ASKS_FILE),
         }
     }
 
     /// Seals one line (durable on return) and tells the engine.
-    fn seal(&mut self, which: Which, content: &Object) -> Result<u64, Unusable> {
+    fn seal(&mut self, which: LeagueLedger, content: &Object) -> Result<u64, Unusable> {
         let kind = content
             .get("kind")
             .and_then(|v| v.as_str())
@@ -762,7 +762,7 @@ impl League {
         let durable = durability.durable();
         while unacked.front().is_some_and(|(_, s)| s.n <= durable) {
             let (content, s) = unacked.pop_front().expect("a line in front");
-            self.engine.on_sealed(Which::Book, s.n, &content);
+            self.engine.on_sealed(LeagueLedger::Book, s.n, &content);
             let field = |k: &str| content.get(k).and_then(|v| v.as_str()).map(str::to_owned);
             self.event(
                 serde_json::json!({"event": "sealed", "ledger": BOOK_FILE, "n": s.n,
@@ -1259,7 +1259,7 @@ impl League {
                 {
                     match a {
                         Action::Seal {
-                            ledger: Which::Book,
+                            ledger: LeagueLedger::Book,
                             content,
                         } => {
                             // The engine hands back the content it was given, prepared on a
@@ -1404,7 +1404,7 @@ impl League {
         if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
             return Err(unfetched_error(run_id, horizon, &unfetched));
         }
-        let n = self.seal(Which::Book, &line.to_object())?;
+        let n = self.seal(LeagueLedger::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
@@ -1448,7 +1448,7 @@ impl League {
             let kalshi = kalshi_resolutions(&self.config, ask.session, &ask.kalshi_sealed);
             let ResolutionOutcome { line, open } = resolution_line(&ask, now, polymarket, kalshi);
             if let Some(line) = line {
-                self.seal(Which::Book, &line.to_object())?;
+                self.seal(LeagueLedger::Book, &line.to_object())?;
                 resolved.insert(ask.session);
             }
             if !open.is_empty() {
@@ -1548,7 +1548,7 @@ impl League {
                     self.engine
                         .check_clock(now)
                         .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
-                    let n = self.seal(Which::Book, &c.to_object())?;
+                    let n = self.seal(LeagueLedger::Book, &c.to_object())?;
                     self.event(serde_json::json!({"event": "corrected", "of": r.n,
                         "horizon": r.horizon.as_str(), "n": n}));
                     corrected += 1;
