@@ -2,7 +2,7 @@
 //! the league directory's two ledgers, the seats, the price provider and a clock (spec §3.1
 //! a league day, §3.2-3.4, requirement 12):
 //!
-//! - `Seal`: one line through [`Ledger::append`] (answer lines with their seal time in
+//! - `Seal`: one line through [`LedgerFile::append`] (answer lines with their seal time in
 //!   `booked_at` beside the arrival time `at`), fsynced before the next step, then
 //!   `on_sealed`; each sealed line is acknowledged on stderr as it becomes durable.
 //! - `Publish`: the file written under the league directory (synced, then renamed in).
@@ -32,7 +32,7 @@
 use super::clock::Clock;
 use super::config::read_config;
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
-use crate::ledger::{DirLock, DirLockError, Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
+use crate::ledger::{DirLock, DirLockError, LedgerFile, LedgerError, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
 use crate::prices::csv::CsvProvider;
@@ -347,8 +347,8 @@ fn receive(
 pub struct League {
     pub dir: PathBuf,
     pub config: LeagueConfig,
-    book: Ledger,
-    asks: Ledger,
+    book: LedgerFile,
+    asks: LedgerFile,
     /// The league's one-writer lock, held until the league is dropped.
     _lock: DirLock,
     /// The latest sealing time of a line written to either ledger: an answer's seal time
@@ -548,8 +548,8 @@ impl League {
                 ));
             }
         }
-        let (asks, asks_report) = Ledger::open(&asks_path).map_err(locked)?;
-        let (book, book_report) = Ledger::open(&dir.join(BOOK_FILE)).map_err(locked)?;
+        let (asks, asks_report) = LedgerFile::open(&asks_path).map_err(locked)?;
+        let (book, book_report) = LedgerFile::open(&dir.join(BOOK_FILE)).map_err(locked)?;
         let book_bytes = read(&dir.join(BOOK_FILE))?;
         let asks_bytes = read(&asks_path)?;
         let mut engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
@@ -658,7 +658,7 @@ impl League {
         self.events.push(e);
     }
 
-    fn ledger(&mut self, which: LeagueLedger) -> (&mut Ledger, &'static str) {
+    fn ledger(&mut self, which: LeagueLedger) -> (&mut LedgerFile, &'static str) {
         match which {
             LeagueLedger::Book => (&mut self.book, BOOK_FILE),
             LeagueLedger::Asks => (&mut self.asks, ASKS_FILE),
@@ -712,7 +712,7 @@ impl League {
     }
 
     /// Chains and writes book lines prepared together as one group (one write; see
-    /// [`Ledger::write_prepared`]). Nothing is acknowledged here: the lines go to `unacked`
+    /// [`LedgerFile::write_prepared`]). Nothing is acknowledged here: the lines go to `unacked`
     /// until an fsync covers them ([`League::ack_durable`]).
     fn write_group(
         &mut self,
