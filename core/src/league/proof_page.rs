@@ -73,7 +73,7 @@ fn href(path: &str) -> String {
 }
 
 /// A published ledger: its path in the league directory and its bytes.
-pub struct Ledger<'a> {
+pub struct PublishedLedger<'a> {
     pub path: &'a str,
     pub bytes: &'a [u8],
 }
@@ -393,7 +393,7 @@ fn reference_section(
 /// shown. Lists are taken in path order, which is time order (`<HHMMSS>Z.txt`).
 pub fn proof_pages(
     league: &str,
-    ledgers: &[Ledger<'_>],
+    ledgers: &[PublishedLedger<'_>],
     files: &[(&str, &[u8])],
 ) -> Vec<(String, Vec<u8>)> {
     let mut by_day: BTreeMap<&str, Vec<(&str, &[u8])>> = BTreeMap::new();
@@ -407,7 +407,7 @@ pub fn proof_pages(
             }
         }
     }
-    let read: Vec<(&Ledger<'_>, Vec<Line>)> = ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
+    let read: Vec<(&PublishedLedger<'_>, Vec<Line>)> = ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
     // Every line count any list names, per ledger, for one verification pass each.
     let mut wanted: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
     let mut parsed: BTreeMap<(&str, &str), Result<stamp_list::StampedList, String>> =
@@ -884,7 +884,7 @@ mod tests {
         ];
         let pages = proof_pages(
             "a <league>",
-            &[Ledger {
+            &[PublishedLedger {
                 path: BOOK_FILE,
                 bytes: &b,
             }],
@@ -972,7 +972,7 @@ mod tests {
         // A day that is not a trading session has no reference.
         let weekend = proof_pages(
             "l",
-            &[Ledger {
+            &[PublishedLedger {
                 path: BOOK_FILE,
                 bytes: &b,
             }],
@@ -989,7 +989,7 @@ mod tests {
             pages,
             proof_pages(
                 "a <league>",
-                &[Ledger {
+                &[PublishedLedger {
                     path: BOOK_FILE,
                     bytes: &b
                 }],
