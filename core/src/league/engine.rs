@@ -64,7 +64,10 @@ pub enum Action {
     Publish { path: String, bytes: Vec<u8> },
     /// Append one line and make it durable before anything else, then call
     /// [`Engine::on_sealed`].
-    Seal { ledger: LeagueLedger, content: Object },
+    Seal {
+        ledger: LeagueLedger,
+        content: Object,
+    },
     /// Ask a seat; report the outcome with [`Engine::on_reply`]. Retries stop at `deadline`.
     Ask {
         run_id: String,

@@ -407,7 +407,8 @@ pub fn proof_pages(
             }
         }
     }
-    let read: Vec<(&PublishedLedger<'_>, Vec<Line>)> = ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
+    let read: Vec<(&PublishedLedger<'_>, Vec<Line>)> =
+        ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
     // Every line count any list names, per ledger, for one verification pass each.
     let mut wanted: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
     let mut parsed: BTreeMap<(&str, &str), Result<stamp_list::StampedList, String>> =

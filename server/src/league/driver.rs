@@ -32,7 +32,7 @@
 use super::clock::Clock;
 use super::config::read_config;
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
-use crate::ledger::{DirLock, DirLockError, LedgerFile, LedgerError, Sealed, MAX_GROUP_LINES};
+use crate::ledger::{DirLock, DirLockError, LedgerError, LedgerFile, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
 use crate::prices::csv::CsvProvider;

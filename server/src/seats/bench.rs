@@ -204,7 +204,11 @@ fn span(arrived: &[Instant]) -> Duration {
 /// The sealer that waits for the disk: each group of replies waiting is sealed, written and
 /// fsynced by [`LedgerFile::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
-fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut LedgerFile, max_batch: usize) -> Measured {
+fn seal_waiting_for_fsync(
+    rx: Receiver<Got>,
+    ledger: &mut LedgerFile,
+    max_batch: usize,
+) -> Measured {
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
