@@ -10,7 +10,7 @@
 #![forbid(unsafe_code)]
 
 use sealbook_core::book::canon::{self, Object, Value};
-use sealbook_core::book::chain::{self, ChainReport, Check, VerifyOptions};
+use sealbook_core::book::chain::{self, ChainCheck, ChainReport, VerifyOptions};
 use sealbook_core::book::seal;
 use sealbook_core::book::writer::BookWriter;
 use sealbook_tests::rng::{self, Rng};
@@ -81,7 +81,7 @@ enum Expect {
     OkPartialTail,
     Bad {
         line: u64,
-        check: Check,
+        check: ChainCheck,
     },
 }
 
@@ -145,7 +145,7 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     v.push(Case {
         name: "line 7 deleted",
         book: join(&del),
-        expect: bad(7, Check::N),
+        expect: bad(7, ChainCheck::N),
     });
     let mut del_last = lines.to_vec();
     del_last.pop();
@@ -159,50 +159,50 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     v.push(Case {
         name: "lines 10 and 11 swapped",
         book: join(&swap),
-        expect: bad(10, Check::N),
+        expect: bad(10, ChainCheck::N),
     });
     let mut dup = lines.to_vec();
     dup.insert(5, lines[4].clone());
     v.push(Case {
         name: "line 5 repeated",
         book: join(&dup),
-        expect: bad(6, Check::N),
+        expect: bad(6, ChainCheck::N),
     });
     v.push(Case {
         name: "content value edited in line 12",
         book: edit_field(lines, 12, "at", "\"2026-10-20T09:29:59Z\""),
-        expect: bad(12, Check::Seal),
+        expect: bad(12, ChainCheck::Seal),
     });
     v.push(Case {
         name: "content field added to line 3",
         book: edit_field(lines, 3, "zz", "0.5"),
-        expect: bad(3, Check::Seal),
+        expect: bad(3, ChainCheck::Seal),
     });
     let other = "0".repeat(64);
     v.push(Case {
         name: "seal edited in line 8",
         book: edit_field(lines, 8, "seal", &format!("\"{other}\"")),
-        expect: bad(8, Check::Seal),
+        expect: bad(8, ChainCheck::Seal),
     });
     v.push(Case {
         name: "link edited in line 15",
         book: edit_field(lines, 15, "link", &format!("\"{other}\"")),
-        expect: bad(15, Check::Link),
+        expect: bad(15, ChainCheck::Link),
     });
     v.push(Case {
         name: "link edited in the last line",
         book: edit_field(lines, n, "link", &format!("\"{other}\"")),
-        expect: bad(n, Check::Link),
+        expect: bad(n, ChainCheck::Link),
     });
     v.push(Case {
         name: "prev edited in line 4",
         book: edit_field(lines, 4, "prev", &format!("\"{other}\"")),
-        expect: bad(4, Check::Prev),
+        expect: bad(4, ChainCheck::Prev),
     });
     v.push(Case {
         name: "n edited in line 9",
         book: edit_field(lines, 9, "n", "90"),
-        expect: bad(9, Check::N),
+        expect: bad(9, ChainCheck::N),
     });
     v.push(Case {
         name: "n of line 2 spelled 2.0, chain re-sealed (Python: 2.0 == 2)",
@@ -249,21 +249,21 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     v.push(Case {
         name: "bare CR between tokens of line 6 (Python splits the line there)",
         book: with_line(lines, 6, cr),
-        expect: bad(6, Check::Json),
+        expect: bad(6, ChainCheck::Json),
     });
     let mut blank = lines.to_vec();
     blank.insert(3, b"\n".to_vec());
     v.push(Case {
         name: "blank line inserted as line 4",
         book: join(&blank),
-        expect: bad(4, Check::Json),
+        expect: bad(4, ChainCheck::Json),
     });
     let mut bom = lines[0].clone();
     bom.splice(0..0, *b"\xef\xbb\xbf");
     v.push(Case {
         name: "BOM before line 1",
         book: with_line(lines, 1, bom),
-        expect: bad(1, Check::Json),
+        expect: bad(1, ChainCheck::Json),
     });
     let mut latin1 = lines[10].clone();
     let q = latin1.iter().rposition(|&b| b == b'"').unwrap();
@@ -271,18 +271,18 @@ fn cases(r: &mut Rng, lines: &[Vec<u8>]) -> Vec<Case> {
     v.push(Case {
         name: "invalid UTF-8 byte in line 11",
         book: with_line(lines, 11, latin1),
-        expect: bad(11, Check::Json),
+        expect: bad(11, ChainCheck::Json),
     });
     let lone = [b"{\"lone\": \"\\ud800\", ".as_slice(), &lines[13][1..]].concat();
     v.push(Case {
         name: "lone surrogate in line 14's content (Python cannot encode it to hash)",
         book: with_line(lines, 14, lone),
-        expect: bad(14, Check::Json),
+        expect: bad(14, ChainCheck::Json),
     });
     v.push(Case {
         name: "line 16 not an object",
         book: with_line(lines, 16, b"[1, 2]\n".to_vec()),
-        expect: bad(16, Check::Json),
+        expect: bad(16, ChainCheck::Json),
     });
     v
 }

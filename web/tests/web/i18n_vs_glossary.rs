@@ -203,7 +203,7 @@ fn the_term_matcher_reads_words() {
 }
 
 mod core_messages {
-    use sealbook_core::book::chain::{Check, ProblemMsg};
+    use sealbook_core::book::chain::{ChainCheck, ProblemMsg};
     use sealbook_core::book::stamp_list::StampMsg;
     use sealbook_core::experiment::wire::ApiMsg;
     use sealbook_core::league::manifest::{
@@ -240,7 +240,9 @@ mod core_messages {
             ProblemMsg::NotNext { expected: 8 },
             ProblemMsg::FirstPrev,
             ProblemMsg::PrevNotLink { line: 4 },
-            ProblemMsg::MissingField { field: Check::Seal },
+            ProblemMsg::MissingField {
+                field: ChainCheck::Seal,
+            },
             ProblemMsg::TooLong {
                 bytes: 67108865,
                 max: 67108864,
@@ -703,7 +705,9 @@ mod core_messages {
         );
         i18n::set(Lang::Ar);
         assert_eq!(
-            core_messages::problem(&ProblemMsg::MissingField { field: Check::Link }),
+            core_messages::problem(&ProblemMsg::MissingField {
+                field: ChainCheck::Link
+            }),
             "الحقل \u{2068}link\u{2069} مفقود"
         );
         i18n::set(Lang::En);
