@@ -10,7 +10,7 @@ use crate::i18n::{core_messages, ots_messages};
 use crate::i18n::{html_tr, t, tr, M};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
-use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, Verdict};
+use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, OtsVerdict};
 use sealbook_core::ots::Attestation;
 use sealbook_core::verifier::{ProofResult, ProofState};
 use yew::prelude::*;
@@ -146,7 +146,7 @@ fn subject(p: &ProofResult) -> Html {
     }
 }
 
-fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
+fn attestation(a: &AttestationPath, verdict: Option<&OtsVerdict>) -> Html {
     let check: Option<&BitcoinCheck> =
         verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
     let (kind, title, note) = match &a.attestation {
@@ -234,7 +234,7 @@ fn not_checked() -> Html {
     html! { <p class="note">{ t(M::AttOnlyBitcoin) }</p> }
 }
 
-fn checks_and_trust(v: &Verdict) -> Html {
+fn checks_and_trust(v: &OtsVerdict) -> Html {
     html! {
         <>
             <h3 class="subsection-title">{ t(M::ChecksMade) }</h3>
