@@ -28,7 +28,7 @@ const NOW: i64 = 1795996800;
 /// 2019-03-01, inside the FreeTSA certificate's validity (the MANIFEST's `-attime`).
 const THEN: i64 = 1551398400;
 
-fn verify(token: &str, data: &[u8]) -> response::Verdict {
+fn verify(token: &str, data: &[u8]) -> response::TokenVerdict {
     let parsed = response::parse(&read(token)).unwrap_or_else(|e| panic!("{token}: {e}"));
     let opts = VerifyOptions {
         anchors: x509::parse_certificates(&read(CA)).unwrap(),
@@ -43,7 +43,7 @@ fn verify(token: &str, data: &[u8]) -> response::Verdict {
     v
 }
 
-fn failed(v: &response::Verdict) -> Vec<&str> {
+fn failed(v: &response::TokenVerdict) -> Vec<&str> {
     v.checks
         .iter()
         .filter(|c| c.status == Status::Fail)

@@ -35,7 +35,7 @@ fn run(
     data: Imprinted<'_>,
     anchors: &[&str],
     untrusted: &[&str],
-) -> response::Verdict {
+) -> response::TokenVerdict {
     let parsed = response::parse(&read(token)).unwrap_or_else(|e| panic!("{token}: {e}"));
     let opts = VerifyOptions {
         anchors: certs(anchors),
@@ -51,7 +51,7 @@ fn run_with(
     data: Imprinted<'_>,
     opts: VerifyOptions,
     token: &str,
-) -> response::Verdict {
+) -> response::TokenVerdict {
     let v = response::verify(parsed, data, &opts);
     eprintln!("{token}: ok={} ok_now={:?}", v.ok, v.ok_now);
     for c in &v.checks {
@@ -61,7 +61,7 @@ fn run_with(
 }
 
 /// Only these checks failed (and the token verified otherwise).
-fn only_failed(v: &response::Verdict, ids: &[&str]) {
+fn only_failed(v: &response::TokenVerdict, ids: &[&str]) {
     let failed: Vec<&str> = v
         .checks
         .iter()
@@ -71,7 +71,7 @@ fn only_failed(v: &response::Verdict, ids: &[&str]) {
     assert_eq!(failed, ids, "{:#?}", v.checks);
 }
 
-fn status(v: &response::Verdict, id: &str) -> Status {
+fn status(v: &response::TokenVerdict, id: &str) -> Status {
     v.check(id)
         .unwrap_or_else(|| panic!("no check {id}"))
         .status

@@ -60,7 +60,7 @@ struct Case {
     expect_fail: Option<&'static str>,
 }
 
-fn compare(d: &TempDir, c: &Case) -> response::Verdict {
+fn compare(d: &TempDir, c: &Case) -> response::TokenVerdict {
     let parsed = response::parse(&d.read(&c.file)).unwrap_or_else(|e| panic!("{}: {e}", c.file));
     let untrusted = c
         .untrusted
@@ -386,7 +386,7 @@ fn a_system_trust_store_is_taken_as_openssl_takes_it() {
 }
 
 /// What the generated token must show beyond the verdict: algorithms and ESS versions as configured.
-fn check_details(d: &TempDir, c: &Case, v: &response::Verdict) {
+fn check_details(d: &TempDir, c: &Case, v: &response::TokenVerdict) {
     let t = response::parse(&d.read(&c.file)).unwrap();
     let token = t.token().unwrap();
     let si = &token.signer_infos[0];

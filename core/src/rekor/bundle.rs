@@ -668,7 +668,7 @@ pub struct BundleVerdict {
     /// The verdict on each log entry, in the bundle's order.
     pub entries: Vec<Verdict>,
     /// The verdict on each readable RFC 3161 token, in the bundle's order.
-    pub timestamps: Vec<tsp::Verdict>,
+    pub timestamps: Vec<tsp::TokenVerdict>,
     /// A token that is not readable (a failure).
     pub timestamp_errors: Vec<String>,
     /// A token not checked because the reader gave no time-stamp authority: it proves no
@@ -782,7 +782,7 @@ pub fn verify_bundle(
             ));
             continue;
         }
-        let mut best: Option<tsp::Verdict> = None;
+        let mut best: Option<tsp::TokenVerdict> = None;
         for a in authorities {
             let Some((anchor, rest)) = a.chain.split_last() else {
                 continue;
