@@ -13,7 +13,7 @@ fn read(rel: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-fn run(entry: &str, key: &str, sha256: Option<&str>) -> rekor::Verdict {
+fn run(entry: &str, key: &str, sha256: Option<&str>) -> rekor::EntryVerdict {
     let e = LogEntry::parse(&read(entry)).unwrap_or_else(|e| panic!("{entry}: {e}"));
     let k = LogKey::parse(&read(key)).unwrap();
     let want: Option<[u8; 32]> = sha256.map(|h| hex::decode(h).unwrap().try_into().unwrap());
@@ -25,7 +25,7 @@ fn run(entry: &str, key: &str, sha256: Option<&str>) -> rekor::Verdict {
     v
 }
 
-fn only_failed(v: &rekor::Verdict, ids: &[&str]) {
+fn only_failed(v: &rekor::EntryVerdict, ids: &[&str]) {
     let failed: Vec<&str> = v
         .checks
         .iter()
@@ -278,7 +278,7 @@ const NO_SET_SHA: &str = "ca6de99a11d3d38056d838c7dc9a23a11a0c81bcace0d11eaa301a
 const NO_SET_ENTRY: &str = "prod-entry-154562758.api.json";
 
 /// The no-SET entry as JSON with `edit` applied to its (only) entry object.
-fn edited_no_set(edit: impl FnOnce(&mut serde_json::Value)) -> rekor::Verdict {
+fn edited_no_set(edit: impl FnOnce(&mut serde_json::Value)) -> rekor::EntryVerdict {
     let mut j: serde_json::Value = serde_json::from_slice(&read(NO_SET_ENTRY)).unwrap();
     edit(j.as_object_mut().unwrap().values_mut().next().unwrap());
     let entry = LogEntry::parse(serde_json::to_string(&j).unwrap().as_bytes()).unwrap();
