@@ -13,7 +13,7 @@
 //! which needs the key and spends no tokens; [`key_verdict`] reads the answer), and every
 //! other endpoint answers a bounded GET with any HTTP status.
 
-use super::config::{Adapter, LeagueConfig, PriceProvider};
+use super::config::{Adapter, LeagueConfig, PriceSource};
 use super::redact::Secrets;
 use super::wire::{Finish, Reply, Wire};
 
@@ -174,14 +174,14 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
         });
     }
     let (kind, check) = match &config.prices.provider {
-        PriceProvider::Csv { path } => (
+        PriceSource::Csv { path } => (
             "csv",
             Precondition::File {
                 field: "prices.path".into(),
                 path: path.clone(),
             },
         ),
-        PriceProvider::Yahoo { base_url } => (
+        PriceSource::Yahoo { base_url } => (
             "yahoo",
             Precondition::Endpoint {
                 field: "prices.base_url".into(),

@@ -53,9 +53,7 @@ use sealbook_core::book::time_order::sealing_time_of;
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
-use sealbook_core::league::config::{
-    is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
-};
+use sealbook_core::league::config::{is_seat_name, Adapter, LeagueConfig, PriceSource};
 use sealbook_core::league::crowd_resolution::{
     resolution_asks, resolution_line, ResolutionOutcome,
 };
@@ -85,12 +83,12 @@ const MAX_ERROR_NOTE: u64 = 64 << 10;
 /// The provider the league's config names.
 pub fn provider(dir: &Path, config: &LeagueConfig) -> Result<Box<dyn PriceProvider>, Unusable> {
     match &config.prices.provider {
-        ProviderConfig::Csv { path } => Ok(Box::new(CsvProvider::open(
+        PriceSource::Csv { path } => Ok(Box::new(CsvProvider::open(
             dir,
             path,
             &config.prices.symbols,
         )?)),
-        ProviderConfig::Yahoo { base_url } => Ok(Box::new(YahooProvider::new(
+        PriceSource::Yahoo { base_url } => Ok(Box::new(YahooProvider::new(
             base_url,
             &config.prices.symbols,
         ))),
