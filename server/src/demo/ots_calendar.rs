@@ -78,13 +78,13 @@ pub fn pending_timestamp(
 }
 
 /// A running demo calendar.
-pub struct DemoCalendar {
+pub struct DemoOtsCalendar {
     server: Server,
 }
 
-impl DemoCalendar {
+impl DemoOtsCalendar {
     /// Starts the calendar; its pending attestations name `uri` (None: its own URL).
-    pub fn start(clock: Clock, uri: Option<String>) -> Result<DemoCalendar, String> {
+    pub fn start(clock: Clock, uri: Option<String>) -> Result<DemoOtsCalendar, String> {
         // The URL is known only once the port is bound, and the handler needs it.
         let named: Arc<Mutex<String>> = Arc::new(Mutex::new(uri.clone().unwrap_or_default()));
         let issued: Arc<Mutex<BTreeSet<Vec<u8>>>> = Arc::default();
@@ -99,7 +99,7 @@ impl DemoCalendar {
         if let Ok(mut u) = named.lock() {
             *u = uri;
         }
-        Ok(DemoCalendar { server })
+        Ok(DemoOtsCalendar { server })
     }
 
     /// Where clients submit (`http://127.0.0.1:<port>`).
@@ -187,7 +187,7 @@ mod tests {
 
     #[test]
     fn the_calendar_client_gets_pending_proofs_that_stay_pending() {
-        let cal = DemoCalendar::start(clock(), None).unwrap();
+        let cal = DemoOtsCalendar::start(clock(), None).unwrap();
         let client = CalendarServerClient::new(Duration::from_secs(10));
         let digest = [7u8; 32];
         let t = client.submit(&cal.url(), &digest).unwrap();
@@ -210,12 +210,12 @@ mod tests {
         assert!(e.contains("64"), "{e}");
         // A stable URI can be named instead of the port.
         let named =
-            DemoCalendar::start(clock(), Some("https://demo.calendar.invalid".into())).unwrap();
+            DemoOtsCalendar::start(clock(), Some("https://demo.calendar.invalid".into())).unwrap();
         let t = client.submit(&named.url(), &digest).unwrap();
         let (expected, _) =
             pending_timestamp(&digest, 1792585860, "https://demo.calendar.invalid").unwrap();
         assert_eq!(t, expected);
-        assert!(DemoCalendar::start(clock(), Some("bad uri!".into())).is_err());
+        assert!(DemoOtsCalendar::start(clock(), Some("bad uri!".into())).is_err());
     }
 
     /// Runs a `sealbook` command line in this process; its exit code.
@@ -232,7 +232,7 @@ mod tests {
 
     #[test]
     fn ots_stamp_submits_to_it_and_ots_upgrade_reports_pending() {
-        let cal = DemoCalendar::start(clock(), None).unwrap();
+        let cal = DemoOtsCalendar::start(clock(), None).unwrap();
         let d = tempfile::tempdir().unwrap();
         let list = d.path().join("list.txt");
         std::fs::write(&list, b"daily/council/book.jsonl: 3 lines\n").unwrap();
