@@ -1,6 +1,7 @@
 //! The `sealbook` binary's integration tests, one module per command or surface, in one test
 //! binary (one link instead of one per file). Each module runs the built `sealbook` as a child
-//! process, so none needs a process of its own.
+//! process, so none needs a process of its own, but for the memory-bound tests (`memory`,
+//! beside this binary).
 
 mod common;
 
@@ -13,10 +14,6 @@ mod empty_inputs_cli;
 mod experiment_api;
 mod fetch_cli;
 mod independence_cli;
-#[cfg(target_os = "linux")]
-mod input_caps_cli;
-#[cfg(target_os = "linux")]
-mod large_targets_cli;
 mod league_cli;
 mod league_climatology_cli;
 mod league_publish_cli;
