@@ -4,10 +4,10 @@
 //! - [`endpoint`]: an OpenAI-compatible model endpoint with deterministic demo models;
 //! - [`prices`]: the seeded synthetic price file;
 //! - [`tsa`]: an RFC 3161 authority with a fresh DEMO root; [`der`] its DER writer;
-//! - [`calendar`]: an OpenTimestamps calendar server whose proofs stay pending;
+//! - [`ots_calendar`]: an OpenTimestamps calendar server whose proofs stay pending;
 //! - [`http1`]: the small HTTP server they run on.
 
-pub mod calendar;
+pub mod ots_calendar;
 
 pub mod endpoint;
 mod http1;

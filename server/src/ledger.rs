@@ -2,15 +2,15 @@
 //! durable before the caller hears of it (spec §3.2 sealing, §3.13 requirement 12: every
 //! answer sealed on receipt, never batched).
 //!
-//! [`Ledger::open`] takes an exclusive lock, verifies the book with core's streaming
+//! [`LedgerFile::open`] takes an exclusive lock, verifies the book with core's streaming
 //! [`ChainVerifier`], sets aside a partial tail a crash left (the bytes after the last LF,
 //! which no reader counts: spec Appendix B step 3), refuses a book whose chain is broken, and
-//! resumes [`BookWriter`] after the last sealed line. [`Ledger::append`] seals one line, writes
+//! resumes [`BookWriter`] after the last sealed line. [`LedgerFile::append`] seals one line, writes
 //! it with its LF and fsyncs the file before it returns, so a line the caller was told about
 //! survives a crash of the process or the machine.
 //!
-//! Group commit: [`Ledger::write_all`] seals and writes lines without waiting for the disk, and
-//! [`Durability::wait`] (from the writer or any other thread, through [`Ledger::durability`])
+//! Group commit: [`LedgerFile::write_all`] seals and writes lines without waiting for the disk, and
+//! [`Durability::wait`] (from the writer or any other thread, through [`LedgerFile::durability`])
 //! returns once an fsync that began after those lines were written has completed. The first
 //! waiter that finds no fsync running starts one covering every line written so far; waiters
 //! for lines written while it ran wait for it to end, then the first of them starts the next,
@@ -21,7 +21,7 @@
 //! Sealing off the writer: a line's seal depends on its content alone, and its link on the
 //! chain only from the member `n` on (spec §3.2), so the costly part of sealing (serializing
 //! with `J`, the seal, the link's hash up to `n`: core's [`prepare_line`]) can run on the
-//! thread that received the content. [`Ledger::write_prepared`] then only chains (`n`,
+//! thread that received the content. [`LedgerFile::write_prepared`] then only chains (`n`,
 //! `prev`, the rest of the link), writes and hands over to the fsync as above.
 //!
 //! The lock is `flock(2)` on the book itself (a descriptor of its own), held as long as the
@@ -131,7 +131,7 @@ pub struct SetAside {
     pub bytes: u64,
 }
 
-/// What [`Ledger::open`] found.
+/// What [`LedgerFile::open`] found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpenReport {
     /// The book did not exist and was created empty.
@@ -152,14 +152,14 @@ pub struct Sealed {
     pub bytes: Vec<u8>,
 }
 
-/// The most lines a writer hands to [`Ledger::write_prepared`] as one group (about 470 KB of
+/// The most lines a writer hands to [`LedgerFile::write_prepared`] as one group (about 470 KB of
 /// answer lines): when a burst of replies is waiting, the first of them are written and their
 /// fsync started while the writer goes on with the rest, rather than one write of megabytes
 /// and then one long fsync that every line of the burst waits for.
 pub const MAX_GROUP_LINES: usize = 64;
 
 /// The only writer of one book while it is open.
-pub struct Ledger {
+pub struct LedgerFile {
     path: PathBuf,
     file: File,
     writer: BookWriter,
@@ -172,9 +172,9 @@ pub struct Ledger {
     _lock: File,
 }
 
-impl fmt::Debug for Ledger {
+impl fmt::Debug for LedgerFile {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Ledger")
+        f.debug_struct("LedgerFile")
             .field("path", &self.path)
             .field("lines", &self.writer.lines())
             .field("len", &self.len)
@@ -186,9 +186,9 @@ impl fmt::Debug for Ledger {
 /// Read size while verifying on open.
 const VERIFY_CHUNK: usize = 256 << 10;
 
-impl Ledger {
+impl LedgerFile {
     /// Opens (or creates) the book at `path` as its only writer; see the module doc.
-    pub fn open(path: &Path) -> Result<(Ledger, OpenReport), LedgerError> {
+    pub fn open(path: &Path) -> Result<(LedgerFile, OpenReport), LedgerError> {
         let created = !path.exists();
         let mut file = OpenOptions::new()
             .read(true)
@@ -287,7 +287,7 @@ impl Ledger {
             done: Condvar::new(),
         });
         Ok((
-            Ledger {
+            LedgerFile {
                 path: path.to_path_buf(),
                 file,
                 writer,
@@ -317,7 +317,7 @@ impl Ledger {
     /// Seals `content` as the next line, writes it with its LF and fsyncs the file before
     /// returning. Bookkeeping fields in `content` are replaced. On a write or sync failure the
     /// ledger refuses further appends (the book may end in a partial tail, which the next
-    /// [`Ledger::open`] sets aside).
+    /// [`LedgerFile::open`] sets aside).
     pub fn append(&mut self, content: &Object) -> Result<Sealed, LedgerError> {
         let mut sealed = self.append_all(std::slice::from_ref(content))?;
         Ok(sealed.pop().expect("one line in, one line out"))
@@ -325,7 +325,7 @@ impl Ledger {
 
     /// Seals each of `contents` as the next lines in order, writes them in one write and
     /// fsyncs once before returning: a group commit for answers that arrived together. Each
-    /// line is as durable on return as with [`Ledger::append`]; none is acknowledged before
+    /// line is as durable on return as with [`LedgerFile::append`]; none is acknowledged before
     /// the sync. A content that cannot be sealed fails the whole call before anything is
     /// written.
     pub fn append_all(&mut self, contents: &[Object]) -> Result<Vec<Sealed>, LedgerError> {
@@ -349,7 +349,7 @@ impl Ledger {
     }
 
     /// The error for a content that [`prepare_line`] could not seal, for a caller that
-    /// prepared its lines on other threads before [`Ledger::write_prepared`].
+    /// prepared its lines on other threads before [`LedgerFile::write_prepared`].
     pub fn encode_error(&self, e: EncodeError) -> LedgerError {
         LedgerError::Encode {
             book: self.path.clone(),
@@ -358,7 +358,7 @@ impl Ledger {
     }
 
     /// Makes lines already prepared ([`prepare_line`]: serialized and sealed, on any thread)
-    /// the next lines in order, and writes them in one write, as [`Ledger::write_all`] does:
+    /// the next lines in order, and writes them in one write, as [`LedgerFile::write_all`] does:
     /// here only the chain step (`n`, `prev`, the link from `n` on) and the write are done,
     /// so the book's one writer spends little CPU per line.
     pub fn write_prepared(&mut self, lines: Vec<PreparedLine>) -> Result<Vec<Sealed>, LedgerError> {
@@ -405,7 +405,7 @@ impl Ledger {
         Durability(self.sync.clone())
     }
 
-    /// [`Ledger::append`] with the seal time inside the line: `clock` is read just before the
+    /// [`LedgerFile::append`] with the seal time inside the line: `clock` is read just before the
     /// line is sealed and its value stored in `field` (the answer line's `booked_at`, spec
     /// Appendix C; the caller puts the arrival time in `at`). The ledger reads no clock itself.
     pub fn append_booked(

@@ -1,5 +1,5 @@
 """An independent reading of the trading tracks (spec 4.7, 4.8, 4.11; seed 002's agent
-portfolios) for tests/arena_vs_python.rs.
+portfolios) for tests/cross/arena_vs_python.rs.
 
     arena_peer.py gen DIR SEED
     arena_peer.py validate SCHEMA FILE

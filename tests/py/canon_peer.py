@@ -1,4 +1,4 @@
-"""CPython side of tests/canon_vs_cpython.rs: reads length-prefixed JSON texts and writes what
+"""CPython side of tests/cross/canon_vs_cpython.rs: reads length-prefixed JSON texts and writes what
 json.loads + json.dumps(sort_keys=True, ...).encode() make of each, in four settings.
 
 usage: python3 -I canon_peer.py IN OUT

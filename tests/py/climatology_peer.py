@@ -1,5 +1,5 @@
 """An independent build of council-clim-window.json (spec §4.3, Requirement 9) with pandas and
-numpy, for tests/climatology_vs_python.rs.
+numpy, for tests/cross/climatology_vs_python.rs.
 
 usage: climatology_peer.py FROM TO WINDOW ASSET=FILE[,FILE...] ...
 

@@ -1,4 +1,4 @@
-"""Peer for server/tests/independence_cli.rs: the stats document's independence section (spec
+"""Peer for server/tests/cli/independence_cli.rs: the stats document's independence section (spec
 seed 000 sections 5.1-5.3 and 5.8, Tables 6-7) and the family-weighted consensus (5.3), computed
 with numpy, scipy (neff_peer.py's pairwise r) and itertools from the same council-forecasts.csv, asks.jsonl and climatology table that
 `sealbook score` reads.

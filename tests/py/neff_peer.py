@@ -1,4 +1,4 @@
-"""Peer for tests/neff_vs_python.rs: spec 5 statistics written directly with numpy/scipy.
+"""Peer for tests/cross/neff_vs_python.rs: spec 5 statistics written directly with numpy/scipy.
 
 Request (stdin JSON): runs of answer rows [seat, market, horizon, prob], side labels, market
 groups, a climatology reference per (market, horizon), scored outcomes. Answers: per-horizon

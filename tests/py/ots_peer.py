@@ -1,4 +1,4 @@
-"""Peer for tests/ots_vs_python.rs: python-opentimestamps reads what the Rust side sends.
+"""Peer for tests/cross/ots_vs_python.rs: python-opentimestamps reads what the Rust side sends.
 
 stdin: one JSON object per line: {"id": .., "kind": "detached"|"timestamp"|"attestation",
 "hex": <input>, "msg_hex": <message, for "timestamp">}, or {"id": .., "kind": "ots_info",

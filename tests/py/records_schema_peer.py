@@ -1,5 +1,5 @@
 """Validates each line of a records file against a published JSON Schema with the
-`jsonschema` package (Draft 2020-12), for tests/profiles_vs_python.rs.
+`jsonschema` package (Draft 2020-12), for tests/cross/profiles_vs_python.rs.
 
   records_schema_peer.py <schema.json> <records.jsonl>
 prints {"lines": N, "invalid": {"<line>": "<first error>"}}.

@@ -1,4 +1,4 @@
-"""Peer for tests/stats_vs_python.rs: reads a JSON request on stdin, answers with what numpy,
+"""Peer for tests/cross/stats_vs_python.rs: reads a JSON request on stdin, answers with what numpy,
 scipy, statsmodels, arch and properscoring compute for it. Floats travel as IEEE-754 bit
 patterns (unsigned 64-bit integers) so comparisons can be exact."""
 import json

@@ -286,15 +286,15 @@ fn forecast_rows(
 }
 
 /// A sealed ledger being written, with the stamped-list entry for its current length.
-struct Ledger {
+struct FixtureLedger {
     name: &'static str,
     writer: BookWriter,
     bytes: Vec<u8>,
 }
 
-impl Ledger {
+impl FixtureLedger {
     fn new(name: &'static str) -> Self {
-        Ledger {
+        FixtureLedger {
             name,
             writer: BookWriter::new(),
             bytes: Vec::new(),
@@ -327,7 +327,7 @@ fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(&Sha256::digest(bytes))
 }
 
-fn stamp(files: &mut Vec<DemoFile>, day: &str, hhmmss: &str, ledgers: &[&Ledger]) {
+fn stamp(files: &mut Vec<DemoFile>, day: &str, hhmmss: &str, ledgers: &[&FixtureLedger]) {
     let entries: Vec<_> = ledgers.iter().map(|l| l.entry()).collect();
     let text = format!("# {LABEL}\n{}", stamp_list::render(&entries));
     files.push(DemoFile {
@@ -340,8 +340,8 @@ fn stamp(files: &mut Vec<DemoFile>, day: &str, hhmmss: &str, ledgers: &[&Ledger]
 pub fn league() -> Vec<DemoFile> {
     let mut rng = Rng(20261019);
     let mut files = Vec::new();
-    let mut book = Ledger::new(BOOK_LEDGER);
-    let mut asks = Ledger::new(ASKS_LEDGER);
+    let mut book = FixtureLedger::new(BOOK_LEDGER);
+    let mut asks = FixtureLedger::new(ASKS_LEDGER);
     let seats: Vec<RosterSeat> = SEATS
         .iter()
         .map(|(s, m, f, side)| RosterSeat {

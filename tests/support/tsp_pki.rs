@@ -1,5 +1,5 @@
-//! The local test PKI and `openssl ts -reply` authority shared by tests/tsp_vs_openssl.rs and
-//! server/tests/tsr_cli.rs: a temporary directory, openssl run with our own config, roots A
+//! The local test PKI and `openssl ts -reply` authority shared by tests/cross/tsp_vs_openssl.rs and
+//! server/tests/cli/tsr_cli.rs: a temporary directory, openssl run with our own config, roots A
 //! (trusted) and B (the wrong CA), an intermediate, TSA leaves with RSA and ECDSA P-256/P-384
 //! keys, and `[tsa]` sections for each signer digest and ESSCertID version.
 use sealbook_core::pki::x509::{self, Certificate};

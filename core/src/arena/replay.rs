@@ -37,7 +37,7 @@ pub struct ReplayFiles<'a> {
 /// A row's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum ReplayVerdict {
     Exact,
     WithinRounding,
     Different,
@@ -50,7 +50,7 @@ pub struct Difference {
     pub version: String,
     pub account: String,
     pub session: String,
-    pub verdict: Verdict,
+    pub verdict: ReplayVerdict,
     pub field: String,
     pub published: Option<String>,
     pub recomputed: Option<String>,
@@ -239,7 +239,7 @@ fn compare_segment(
             published,
             recomputed,
         };
-        let not = |why: String| listed("row", Verdict::NotRecounted, None, Some(why));
+        let not = |why: String| listed("row", ReplayVerdict::NotRecounted, None, Some(why));
         if protocol.version(&p.version).is_none() {
             out.not_recounted += 1;
             out.differences.push(not(format!(
@@ -276,7 +276,7 @@ fn compare_segment(
             out.different += 1;
             out.differences.push(listed(
                 "row",
-                Verdict::Different,
+                ReplayVerdict::Different,
                 Some("published".into()),
                 Some("no sealed decision or benchmark makes this account".into()),
             ));
@@ -291,7 +291,7 @@ fn compare_segment(
             };
             diffs.push(listed(
                 "status",
-                Verdict::Different,
+                ReplayVerdict::Different,
                 Some(s(p.status)),
                 Some(s(r.status)),
             ));
@@ -334,7 +334,7 @@ fn compare_segment(
                     |x: &[&&Trade]| (!x.is_empty()).then(|| f(x)).or(Some("no trade".into()));
                 diffs.push(listed(
                     &format!("trade {s}"),
-                    Verdict::Different,
+                    ReplayVerdict::Different,
                     show(&a),
                     show(&b),
                 ));
@@ -360,7 +360,7 @@ fn compare_segment(
             if d > bound {
                 off.push(listed(
                     n,
-                    Verdict::Different,
+                    ReplayVerdict::Different,
                     Some(money(x)),
                     Some(money(y)),
                 ));
@@ -381,7 +381,7 @@ fn compare_segment(
             ("sortino", p.sortino, r.sortino),
         ] {
             if !close(a, b) {
-                diffs.push(listed(name, Verdict::Different, show(a), show(b)));
+                diffs.push(listed(name, ReplayVerdict::Different, show(a), show(b)));
             }
         }
         if !diffs.is_empty() {
@@ -422,9 +422,9 @@ impl Replay {
         );
         for d in &self.differences {
             let v = match d.verdict {
-                Verdict::Different => "DIFFERENT",
-                Verdict::NotRecounted => "not recounted",
-                Verdict::Exact | Verdict::WithinRounding => "",
+                ReplayVerdict::Different => "DIFFERENT",
+                ReplayVerdict::NotRecounted => "not recounted",
+                ReplayVerdict::Exact | ReplayVerdict::WithinRounding => "",
             };
             s += &format!(
                 "  {v} {} {} {} {}: published {}, recomputed {}\n",
@@ -567,7 +567,7 @@ pub(crate) mod tests {
     fn touched(r: &Replay) -> BTreeSet<(String, String, String)> {
         r.differences
             .iter()
-            .filter(|d| d.verdict == Verdict::Different)
+            .filter(|d| d.verdict == ReplayVerdict::Different)
             .map(|d| (d.version.clone(), d.account.clone(), d.session.clone()))
             .collect()
     }
@@ -834,7 +834,7 @@ pub(crate) mod tests {
         let not: BTreeSet<(String, String)> = r
             .differences
             .iter()
-            .filter(|d| d.verdict == Verdict::NotRecounted)
+            .filter(|d| d.verdict == ReplayVerdict::NotRecounted)
             .map(|d| (d.version.clone(), d.session.clone()))
             .collect();
         // Only pro-1 trades VIXY; its rows from that session on are not recounted.

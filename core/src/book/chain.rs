@@ -20,7 +20,7 @@ pub const DEFAULT_MAX_LINE_BYTES: usize = 64 << 20;
 /// Which of the Appendix B step 4 checks a problem belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Check {
+pub enum ChainCheck {
     /// The line is not a JSON object Python could read and seal.
     Json,
     /// `n` is not the line's position.
@@ -33,15 +33,15 @@ pub enum Check {
     Link,
 }
 
-impl Check {
+impl ChainCheck {
     /// The field the check is named after, as reports print it (`json`, `n`, `prev`, `seal`, `link`).
     pub fn name(self) -> &'static str {
         match self {
-            Check::Json => "json",
-            Check::N => "n",
-            Check::Prev => "prev",
-            Check::Seal => "seal",
-            Check::Link => "link",
+            ChainCheck::Json => "json",
+            ChainCheck::N => "n",
+            ChainCheck::Prev => "prev",
+            ChainCheck::Seal => "seal",
+            ChainCheck::Link => "link",
         }
     }
 }
@@ -53,7 +53,7 @@ pub struct Problem {
     /// 1-based line number in the file.
     pub line: u64,
     /// Which check failed.
-    pub check: Check,
+    pub check: ChainCheck,
     /// What is wrong: an id with its arguments; its `Display` is the English sentence.
     pub message: ProblemMsg,
     /// What the check computed (a hash, a number), when there is one.
@@ -67,7 +67,7 @@ pub struct Problem {
 #[derive(Serialize, serde::Deserialize)]
 struct ProblemWire {
     line: u64,
-    check: Check,
+    check: ChainCheck,
     #[serde(default, skip_deserializing)]
     message: String,
     expected: Option<String>,
@@ -282,7 +282,7 @@ type Found = (Why, Option<String>, Option<String>);
 #[serde(deny_unknown_fields)]
 struct Pending {
     line: u64,
-    check: Check,
+    check: ChainCheck,
     why: Why,
     expected: Option<String>,
     found: Option<String>,
@@ -314,7 +314,9 @@ impl Pending {
 fn check_n(expected: i64, n: &Option<Value>) -> (Option<Found>, i64) {
     let problem = match n {
         None => Some((
-            Why::Msg(ProblemMsg::MissingField { field: Check::N }),
+            Why::Msg(ProblemMsg::MissingField {
+                field: ChainCheck::N,
+            }),
             Some(expected.to_string()),
             None,
         )),
@@ -343,7 +345,9 @@ fn check_prev(expected: Option<String>, prev: &Option<Value>) -> Option<Found> {
     let expected = expected?;
     match prev {
         None => Some((
-            Why::Msg(ProblemMsg::MissingField { field: Check::Prev }),
+            Why::Msg(ProblemMsg::MissingField {
+                field: ChainCheck::Prev,
+            }),
             Some(expected),
             None,
         )),
@@ -512,7 +516,7 @@ impl Lines {
         }
     }
 
-    fn problem(&mut self, check: Check, (why, expected, found): Found) {
+    fn problem(&mut self, check: ChainCheck, (why, expected, found): Found) {
         let line = self.lines;
         self.first_bad.get_or_insert(line);
         if self.problems.len() < self.max_problems {
@@ -541,7 +545,7 @@ impl Lines {
             bytes: len,
             max: max as u64,
         };
-        self.problem(Check::Json, (Why::Msg(message), None, None));
+        self.problem(ChainCheck::Json, (Why::Msg(message), None, None));
         self.after_unreadable_line();
     }
 
@@ -568,7 +572,7 @@ impl Lines {
         ) {
             Ok(f) => f,
             Err(message) => {
-                self.problem(Check::Json, (Why::Msg(message), None, None));
+                self.problem(ChainCheck::Json, (Why::Msg(message), None, None));
                 return self.after_unreadable_line();
             }
         };
@@ -576,11 +580,11 @@ impl Lines {
             Some(expected) => {
                 let (problem, next) = check_n(expected, &fields.n);
                 if let Some(p) = problem {
-                    self.problem(Check::N, p);
+                    self.problem(ChainCheck::N, p);
                 }
                 self.expected_n = Some(next);
                 if let Some(p) = check_prev(self.expected_prev.take(), &fields.prev) {
-                    self.problem(Check::Prev, p);
+                    self.problem(ChainCheck::Prev, p);
                 }
             }
             None => {
@@ -606,8 +610,8 @@ impl Lines {
 
     fn check_seal_and_link(&mut self, fields: &LineFields) {
         for (check, stored, digest) in [
-            (Check::Seal, &fields.seal, fields.seal_hash),
-            (Check::Link, &fields.link, fields.link_hash),
+            (ChainCheck::Seal, &fields.seal, fields.seal_hash),
+            (ChainCheck::Link, &fields.link, fields.link_hash),
         ] {
             if let Some(Value::Str(s)) = stored {
                 if hex::matches(&digest, s.as_wtf8()) {
@@ -622,7 +626,7 @@ impl Lines {
                     None,
                 ),
                 Some(v) => {
-                    let what = if check == Check::Seal {
+                    let what = if check == ChainCheck::Seal {
                         ProblemMsg::SealMismatch
                     } else {
                         ProblemMsg::LinkMismatch
@@ -871,7 +875,7 @@ impl Stitch {
         if let Some(f) = &r.first {
             let (n, _) = check_n(self.state.expected_n, &f.n);
             let prev = check_prev(self.state.expected_prev.take(), &f.prev);
-            for (check, p) in [(Check::N, n), (Check::Prev, prev)] {
+            for (check, p) in [(ChainCheck::N, n), (ChainCheck::Prev, prev)] {
                 if let Some((why, expected, found)) = p {
                     first.push(Pending {
                         line: 1,
@@ -1301,7 +1305,7 @@ mod tests {
         assert_eq!(r.sha256, full.sha256);
     }
 
-    fn first(r: &ChainReport) -> (u64, Vec<Check>) {
+    fn first(r: &ChainReport) -> (u64, Vec<ChainCheck>) {
         let l = r.first_bad_line.unwrap();
         (
             l,
@@ -1325,7 +1329,7 @@ mod tests {
             .flat_map(|(_, l)| l.clone())
             .collect();
         let r = verify(&del, VerifyOptions::default());
-        assert_eq!(first(&r), (4, vec![Check::N, Check::Prev]));
+        assert_eq!(first(&r), (4, vec![ChainCheck::N, ChainCheck::Prev]));
         assert_eq!(
             r.problems.len(),
             2,
@@ -1336,7 +1340,7 @@ mod tests {
         let mut sw = ls.clone();
         sw.swap(4, 5);
         let r = verify(&sw.concat(), VerifyOptions::default());
-        assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
+        assert_eq!(first(&r), (5, vec![ChainCheck::N, ChainCheck::Prev]));
         assert!(
             r.problems[0].message.to_string().contains("position 5"),
             "{:?}",
@@ -1345,7 +1349,7 @@ mod tests {
         let after = r
             .problems
             .iter()
-            .find(|p| p.line == 6 && p.check == Check::N)
+            .find(|p| p.line == 6 && p.check == ChainCheck::N)
             .unwrap();
         assert!(
             after
@@ -1361,7 +1365,7 @@ mod tests {
             .replace("answer", "answeR")
             .into_bytes();
         let r = verify(&ed.concat(), VerifyOptions::default());
-        assert_eq!(first(&r), (7, vec![Check::Seal, Check::Link]));
+        assert_eq!(first(&r), (7, vec![ChainCheck::Seal, ChainCheck::Link]));
         assert_eq!(r.problems.len(), 2);
         // Edited seal on line 2: the link covers the seal, so both fail.
         let mut es = ls.clone();
@@ -1373,14 +1377,14 @@ mod tests {
         ]
         .concat();
         let r = verify(&es.concat(), VerifyOptions::default());
-        assert_eq!(first(&r), (2, vec![Check::Seal, Check::Link]));
+        assert_eq!(first(&r), (2, vec![ChainCheck::Seal, ChainCheck::Link]));
         let p = &r.problems[0];
         assert_eq!(p.found.as_deref(), Some("00".repeat(32).as_str()));
         // Not JSON.
         let mut nj = ls.clone();
         nj[2] = b"{not json}\n".to_vec();
         let r = verify(&nj.concat(), VerifyOptions::default());
-        assert_eq!(first(&r), (3, vec![Check::Json]));
+        assert_eq!(first(&r), (3, vec![ChainCheck::Json]));
         assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
     }
 
@@ -1452,7 +1456,7 @@ mod tests {
     #[test]
     fn bare_cr_and_overlong_lines_are_reported() {
         let r = verify(b"{\"a\": 1}\r{\"b\": 2}\n", VerifyOptions::default());
-        assert_eq!(r.problems[0].check, Check::Json);
+        assert_eq!(r.problems[0].check, ChainCheck::Json);
         assert!(r.problems[0].message.to_string().contains("bare CR"));
         let b = book(3);
         let opts = VerifyOptions {
@@ -1468,7 +1472,7 @@ mod tests {
         assert_eq!(r.lines, 3);
         assert_eq!(r.sha256, hex::encode(&Sha256::digest(&b)));
         assert_eq!(r.prefix(3).unwrap().sha256, r.sha256);
-        assert!(r.problems.iter().all(|p| p.check == Check::Json));
+        assert!(r.problems.iter().all(|p| p.check == ChainCheck::Json));
     }
 
     /// xorshift64: a seeded, reproducible source for the property test below.
@@ -1668,7 +1672,7 @@ mod tests {
             .collect();
         let cut: usize = ls[..4].iter().map(Vec::len).sum();
         let r = verify_split(&del, VerifyOptions::default(), &[cut]);
-        assert_eq!(first(&r), (5, vec![Check::N, Check::Prev]));
+        assert_eq!(first(&r), (5, vec![ChainCheck::N, ChainCheck::Prev]));
         assert_eq!(
             r.problems[0].message.to_string(),
             "n is not the line's position 5"

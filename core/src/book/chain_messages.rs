@@ -3,7 +3,7 @@
 //! renders the id in the reader's language from its catalog.
 
 use crate::book::canon::EncodeError;
-use crate::book::chain::Check;
+use crate::book::chain::ChainCheck;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -35,7 +35,7 @@ pub enum ProblemMsg {
     /// The line has no `field` (one of `n`, `prev`, `seal`, `link`).
     MissingField {
         /// The missing field.
-        field: Check,
+        field: ChainCheck,
     },
     /// The line is `bytes` long, over the verifier's `max` bytes, so it is not parsed.
     TooLong {
@@ -150,7 +150,9 @@ mod tests {
                 "prev is not the link of line 4",
             ),
             (
-                ProblemMsg::MissingField { field: Check::Prev },
+                ProblemMsg::MissingField {
+                    field: ChainCheck::Prev,
+                },
                 "missing field prev",
             ),
             (
@@ -221,7 +223,7 @@ mod tests {
     fn a_problem_in_json_keeps_its_english_and_is_read_back_from_its_id() {
         let p = crate::book::chain::Problem {
             line: 5,
-            check: Check::Prev,
+            check: ChainCheck::Prev,
             message: ProblemMsg::PrevNotLink { line: 4 },
             expected: Some("ab".into()),
             found: Some("cd".into()),
@@ -246,7 +248,10 @@ mod tests {
             r#"{"id":"prev_not_link","line":4}"#
         );
         assert_eq!(
-            serde_json::to_string(&ProblemMsg::MissingField { field: Check::Seal }).unwrap(),
+            serde_json::to_string(&ProblemMsg::MissingField {
+                field: ChainCheck::Seal
+            })
+            .unwrap(),
             r#"{"id":"missing_field","field":"seal"}"#
         );
         assert!(serde_json::from_str::<ProblemMsg>(r#"{"id":"no_such_message"}"#).is_err());

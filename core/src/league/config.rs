@@ -300,7 +300,7 @@ impl RekorApi {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub enum PriceProvider {
+pub enum PriceSource {
     /// `symbol,time,open,high,low,close,volume` 1-minute bars; the path as written (relative
     /// to the config file's directory).
     Csv { path: String },
@@ -310,7 +310,7 @@ pub enum PriceProvider {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prices {
-    pub provider: PriceProvider,
+    pub provider: PriceSource,
     /// Asset code -> the provider's symbol, for every market of [`MARKETS`].
     pub symbols: BTreeMap<String, String>,
     /// The trading tracks' fund and cash-rate tickers (`arena-protocol.json`, spec §4.7) ->
@@ -1229,8 +1229,8 @@ fn check_prices(
     let mut symbols = BTreeMap::new();
     for (m, y) in MARKETS.iter().zip(YAHOO_SYMBOLS) {
         let default = match provider {
-            PriceProvider::Csv { .. } => m.to_string(),
-            PriceProvider::Yahoo { .. } => y.to_string(),
+            PriceSource::Csv { .. } => m.to_string(),
+            PriceSource::Yahoo { .. } => y.to_string(),
         };
         symbols.insert(m.to_string(), default);
     }
@@ -1276,7 +1276,7 @@ fn price_provider(
     src: &Source,
     p: &PricesToml,
     pspan: &Range<usize>,
-) -> Result<PriceProvider, ConfigError> {
+) -> Result<PriceSource, ConfigError> {
     let pl = |k: &str| src.key_line(pspan, k);
     let provider = match p.provider.as_deref() {
         Some("csv") => {
@@ -1287,7 +1287,7 @@ fn price_provider(
                     "does not apply to provider csv",
                 ));
             }
-            PriceProvider::Csv {
+            PriceSource::Csv {
                 path: p.path.clone().filter(|x| !x.is_empty()).ok_or_else(|| {
                     src.err(
                         src.line_of(pspan.start),
@@ -1305,7 +1305,7 @@ fn price_provider(
                     "does not apply to provider yahoo",
                 ));
             }
-            PriceProvider::Yahoo {
+            PriceSource::Yahoo {
                 base_url: match &p.base_url {
                     None => DEFAULT_YAHOO_URL.into(),
                     Some(u) => url(src, u, pl("base_url"), "prices.base_url")?,
@@ -1836,7 +1836,7 @@ path = "prices.csv"
         );
         assert_eq!(
             c.prices.provider,
-            PriceProvider::Csv {
+            PriceSource::Csv {
                 path: "prices.csv".into()
             }
         );
@@ -1964,7 +1964,7 @@ kalshi = { enabled = false }
         assert_eq!(c.anchors.rekor_log_key, None);
         assert_eq!(
             c.prices.provider,
-            PriceProvider::Yahoo {
+            PriceSource::Yahoo {
                 base_url: "http://127.0.0.1:9300".into()
             }
         );

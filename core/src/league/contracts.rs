@@ -21,7 +21,7 @@
 
 use crate::calendar::{horizon_end_date, new_york_time, session_close, Date, Horizon, Instant};
 use crate::contract::event::EventContract;
-use crate::league::config::{LeagueConfig, PriceProvider};
+use crate::league::config::{LeagueConfig, PriceSource};
 use crate::league::schedule::reference_at;
 use crate::prices::{PRICE_PROVIDER, REFERENCE_RULE_V1};
 use crate::records::names::{BITCOIN, MARKETS};
@@ -41,10 +41,10 @@ pub const TEN_YEAR_YIELD: &str = "TNX";
 pub type Contracts = BTreeMap<(String, Horizon), EventContract>;
 
 /// The provider's name as contracts state it.
-pub fn provider_name(provider: &PriceProvider) -> &'static str {
+pub fn provider_name(provider: &PriceSource) -> &'static str {
     match provider {
-        PriceProvider::Yahoo { .. } => PRICE_PROVIDER,
-        PriceProvider::Csv { .. } => CSV_PROVIDER,
+        PriceSource::Yahoo { .. } => PRICE_PROVIDER,
+        PriceSource::Csv { .. } => CSV_PROVIDER,
     }
 }
 

@@ -49,7 +49,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 /// Which ledger a line goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ledger {
+pub enum LeagueLedger {
     Book,
     Asks,
 }
@@ -64,7 +64,10 @@ pub enum Action {
     Publish { path: String, bytes: Vec<u8> },
     /// Append one line and make it durable before anything else, then call
     /// [`Engine::on_sealed`].
-    Seal { ledger: Ledger, content: Object },
+    Seal {
+        ledger: LeagueLedger,
+        content: Object,
+    },
     /// Ask a seat; report the outcome with [`Engine::on_reply`]. Retries stop at `deadline`.
     Ask {
         run_id: String,
@@ -278,7 +281,7 @@ pub struct Engine {
 /// ledgers the engine has seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastSealed {
-    pub ledger: Ledger,
+    pub ledger: LeagueLedger,
     /// The line's `n` (0 when not yet known: a line the engine was told of before its seal).
     pub n: u64,
     pub at: Instant,
@@ -296,8 +299,8 @@ pub struct ClockBehind {
 impl std::fmt::Display for ClockBehind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let file = match self.last.ledger {
-            Ledger::Book => crate::records::names::BOOK_FILE,
-            Ledger::Asks => crate::records::names::ASKS_FILE,
+            LeagueLedger::Book => crate::records::names::BOOK_FILE,
+            LeagueLedger::Asks => crate::records::names::ASKS_FILE,
         };
         write!(
             f,
@@ -313,7 +316,7 @@ impl std::fmt::Display for ClockBehind {
 impl std::error::Error for ClockBehind {}
 
 /// The latest sealing time among the lines of `ledger` (JSON Lines as stored), with its `n`.
-fn latest_sealed(ledger: Ledger, bytes: &[u8]) -> Option<LastSealed> {
+fn latest_sealed(ledger: LeagueLedger, bytes: &[u8]) -> Option<LastSealed> {
     let mut last: Option<LastSealed> = None;
     for (i, text) in bytes.split(|b| *b == b'\n').enumerate() {
         let Ok(Value::Object(o)) = canon::parse(text) else {
@@ -347,7 +350,7 @@ fn seat_ask_line(
     now: Instant,
 ) -> Action {
     Action::Seal {
-        ledger: Ledger::Asks,
+        ledger: LeagueLedger::Asks,
         content: AskLine {
             at: rfc(now),
             run_id: run_id.into(),
@@ -562,7 +565,7 @@ impl Engine {
         Ok(self.poll(now))
     }
 
-    fn saw_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
+    fn saw_sealed(&mut self, ledger: LeagueLedger, n: u64, content: &Object) {
         let time = sealing_time_of(content);
         // Every line told here waits for the next stamp, whatever its own time says (a score
         // line's `at` may precede the last stamp; a line without a time waits from the latest
@@ -614,12 +617,12 @@ impl Engine {
         let mut e = Engine::new(config, climatology, first_session, clock_set);
         e.last_stamp = stamped.iter().copied().max();
         e.last_sealed = [
-            latest_sealed(Ledger::Book, book),
-            latest_sealed(Ledger::Asks, asks),
+            latest_sealed(LeagueLedger::Book, book),
+            latest_sealed(LeagueLedger::Asks, asks),
         ]
         .into_iter()
         .flatten()
-        .max_by_key(|l| (l.at, l.ledger == Ledger::Book));
+        .max_by_key(|l| (l.at, l.ledger == LeagueLedger::Book));
         // Lines sealed after the latest stamped list (an earlier process ended before it
         // stamped them) are stamped on arrival of this one.
         e.unstamped_since = e
@@ -891,7 +894,7 @@ impl Engine {
             if !run.closed && now >= deadline {
                 for (seat, error) in std::mem::take(&mut run.pending) {
                     out.push(Action::Seal {
-                        ledger: Ledger::Book,
+                        ledger: LeagueLedger::Book,
                         content: NoAnswerContent {
                             at: rfc(now),
                             run_id: run.run_id.clone(),
@@ -1182,7 +1185,7 @@ impl Engine {
                 bytes: ask.text.clone().into_bytes(),
             },
             Action::Seal {
-                ledger: Ledger::Asks,
+                ledger: LeagueLedger::Asks,
                 content: AskLine {
                     at: rfc(now),
                     run_id: run_id.into(),
@@ -1192,7 +1195,7 @@ impl Engine {
                 .to_object(),
             },
             Action::Seal {
-                ledger: Ledger::Book,
+                ledger: LeagueLedger::Book,
                 content: RunContent {
                     at: rfc(now),
                     run_id: run_id.into(),
@@ -1306,7 +1309,7 @@ impl Engine {
             .entry(seat.to_string())
             .or_insert((None, arrived_at));
         vec![Action::Seal {
-            ledger: Ledger::Book,
+            ledger: LeagueLedger::Book,
             content,
         }]
     }
@@ -1324,9 +1327,9 @@ impl Engine {
     }
 
     /// A line was sealed as line `n` of `ledger`.
-    pub fn on_sealed(&mut self, ledger: Ledger, n: u64, content: &Object) {
+    pub fn on_sealed(&mut self, ledger: LeagueLedger, n: u64, content: &Object) {
         self.saw_sealed(ledger, n, content);
-        if ledger != Ledger::Book {
+        if ledger != LeagueLedger::Book {
             return;
         }
         let s = |k: &str| content.get(k).and_then(Value::as_str).map(str::to_owned);
@@ -1469,10 +1472,10 @@ path = "prices.csv"
     }
 
     impl Driver {
-        fn seal(&mut self, ledger: Ledger, content: &Object) -> u64 {
+        fn seal(&mut self, ledger: LeagueLedger, content: &Object) -> u64 {
             let (w, bytes) = match ledger {
-                Ledger::Book => &mut self.book,
-                Ledger::Asks => &mut self.asks,
+                LeagueLedger::Book => &mut self.book,
+                LeagueLedger::Asks => &mut self.asks,
             };
             bytes.extend_from_slice(&w.append(content).unwrap().bytes);
             w.lines()
@@ -1525,7 +1528,7 @@ path = "prices.csv"
     fn killed_run(config: &LeagueConfig, session: Date) -> (Driver, Vec<Action>, String) {
         let mut d = Driver::default();
         d.seal(
-            Ledger::Asks,
+            LeagueLedger::Asks,
             &declaration(config, "2026-10-21T04:16:00Z", session).to_object(),
         );
         let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
@@ -1551,7 +1554,7 @@ path = "prices.csv"
                 matches!(
                     x,
                     Action::Seal {
-                        ledger: Ledger::Book,
+                        ledger: LeagueLedger::Book,
                         ..
                     }
                 )
@@ -1610,7 +1613,7 @@ path = "prices.csv"
             acts.iter()
                 .filter_map(|x| match x {
                     Action::Seal {
-                        ledger: Ledger::Asks,
+                        ledger: LeagueLedger::Asks,
                         content,
                     } => Some((
                         content.get("seat")?.as_str()?.to_string(),
@@ -1734,7 +1737,7 @@ path = "prices.csv"
         assert_eq!(
             last,
             LastSealed {
-                ledger: Ledger::Book,
+                ledger: LeagueLedger::Book,
                 n: 1,
                 at: t("2026-10-21T12:30:05Z")
             }
@@ -1763,7 +1766,7 @@ path = "prices.csv"
         )
         .unwrap();
         e2.on_sealed(
-            Ledger::Book,
+            LeagueLedger::Book,
             2,
             &canon::parse(br#"{"kind": "answer", "at": "2026-10-22T12:31:00Z"}"#)
                 .ok()
@@ -1791,7 +1794,7 @@ path = "prices.csv"
         let mut d = Driver::default();
         // league init: the declaration is the ask chain's first line.
         d.seal(
-            Ledger::Asks,
+            LeagueLedger::Asks,
             &declaration(&config, "2026-10-21T04:16:00Z", session).to_object(),
         );
         let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
@@ -1903,7 +1906,7 @@ path = "prices.csv"
             &results,
             late_ref,
         );
-        d.seal(Ledger::Book, &line.to_object());
+        d.seal(LeagueLedger::Book, &line.to_object());
         // The week's window closes five sessions later.
         let a = e.poll(t("2026-10-28T20:10:00Z"));
         d.apply(&mut e, a);
@@ -2585,7 +2588,7 @@ path = "prices.csv"
             rows: BTreeMap::from([(("SPX".to_string(), Venue::Polymarket), Some(false))]),
             ..Default::default()
         };
-        d.seal(Ledger::Book, &resolution.to_object());
+        d.seal(LeagueLedger::Book, &resolution.to_object());
         let lines = BookLines::parse(&d.book.1).unwrap();
         assert_eq!(
             bets_awaiting_resolution(e.protocol(), &lines, after),
@@ -2732,7 +2735,7 @@ path = "prices.csv"
         );
         assert_eq!(made.line.as_ref(), Some(&resolution));
         assert!(made.open.is_empty());
-        d.seal(Ledger::Book, &resolution.to_object());
+        d.seal(LeagueLedger::Book, &resolution.to_object());
         let book = String::from_utf8(d.book.1.clone()).unwrap();
         assert!(
             book.contains(r#""SPX@kalshi": {"source": "kalshi:KXINXU-26OCT21H1600", "up": true}"#),

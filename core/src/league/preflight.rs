@@ -1,7 +1,7 @@
 //! The pre-flight of a league (spec §3.1: a run asks every seat of the roster at its time,
 //! with the prices of §3.3 and the anchors of §3.2): from the league's configuration, the
 //! plan of what must hold for its first run, one [`Part`] per seat, price provider, anchoring
-//! authority and crowd venue, each with its [`Check`]s. `sealbook league check DIR` and
+//! authority and crowd venue, each with its [`Precondition`]s. `sealbook league check DIR` and
 //! `league init` carry the plan out (the server reads the environment, the files and the
 //! network) and hand each check's [`Found`] back to [`line`] and [`failed`] here, which say
 //! what is printed and whether the pre-flight failed.
@@ -9,11 +9,11 @@
 //! What is checked: every `api_key_env` is set (its value is never put in the report), every
 //! file the config names resolves (a relative path against the directory of the league's
 //! `league.toml`, where `league init` keeps its copy), every `command` seat's program is
-//! found, every model seat's key is accepted by its provider ([`Check::Key`]: the model list,
+//! found, every model seat's key is accepted by its provider ([`Precondition::Key`]: the model list,
 //! which needs the key and spends no tokens; [`key_verdict`] reads the answer), and every
 //! other endpoint answers a bounded GET with any HTTP status.
 
-use super::config::{Adapter, LeagueConfig, PriceProvider};
+use super::config::{Adapter, LeagueConfig, PriceSource};
 use super::redact::Secrets;
 use super::wire::{Finish, Reply, Wire};
 
@@ -39,7 +39,7 @@ impl Subject {
 
 /// One thing that must hold for a part to work.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Check {
+pub enum Precondition {
     /// The environment variable `var` (named by the config's `field`) is set and not blank.
     EnvSet { field: String, var: String },
     /// The file at `path`, as written in the config (relative: to the directory of the
@@ -53,7 +53,7 @@ pub enum Check {
     /// The provider of a model seat accepts the key in `var`: a GET of its model list `url`
     /// ([`Wire::models_endpoint`]) with the key in the provider's header
     /// ([`Wire::key_headers`]), read by [`key_verdict`]. With `var` not set, the list is asked
-    /// without a key (the endpoint answers, as [`Check::Endpoint`]).
+    /// without a key (the endpoint answers, as [`Precondition::Endpoint`]).
     Key {
         field: String,
         var: String,
@@ -62,31 +62,34 @@ pub enum Check {
     },
 }
 
-impl Check {
+impl Precondition {
     /// The config field the check is about (`seat[0].api_key_env`, `prices.path`).
     pub fn field(&self) -> &str {
         match self {
-            Check::EnvSet { field, .. }
-            | Check::File { field, .. }
-            | Check::Program { field, .. }
-            | Check::Endpoint { field, .. }
-            | Check::Key { field, .. } => field,
+            Precondition::EnvSet { field, .. }
+            | Precondition::File { field, .. }
+            | Precondition::Program { field, .. }
+            | Precondition::Endpoint { field, .. }
+            | Precondition::Key { field, .. } => field,
         }
     }
 
     /// Whether carrying it out needs the network.
     pub fn is_network(&self) -> bool {
-        matches!(self, Check::Endpoint { .. } | Check::Key { .. })
+        matches!(
+            self,
+            Precondition::Endpoint { .. } | Precondition::Key { .. }
+        )
     }
 
     /// What is checked, in words (`ALPHA_KEY set`, `http://... answers`).
     fn what(&self) -> String {
         match self {
-            Check::EnvSet { var, .. } => format!("{var} set"),
-            Check::File { path, .. } => format!("{path} readable"),
-            Check::Program { program, .. } => format!("{program} found"),
-            Check::Endpoint { url, .. } => format!("{} answers", shown_url(url)),
-            Check::Key { var, url, .. } => format!("{} answers with {var}", shown_url(url)),
+            Precondition::EnvSet { var, .. } => format!("{var} set"),
+            Precondition::File { path, .. } => format!("{path} readable"),
+            Precondition::Program { program, .. } => format!("{program} found"),
+            Precondition::Endpoint { url, .. } => format!("{} answers", shown_url(url)),
+            Precondition::Key { var, url, .. } => format!("{} answers with {var}", shown_url(url)),
         }
     }
 }
@@ -99,7 +102,7 @@ pub struct Part {
     pub name: String,
     /// The adapter, provider, or kind of authority (`ots`, `tsa`, `rekor`).
     pub kind: String,
-    pub checks: Vec<Check>,
+    pub checks: Vec<Precondition>,
 }
 
 /// What carrying a check out found: held (with what was seen, e.g. `HTTP 404`), or failed
@@ -136,18 +139,18 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
                 };
                 match api_key_env {
                     Some(var) => {
-                        checks.push(Check::EnvSet {
+                        checks.push(Precondition::EnvSet {
                             field: f("api_key_env"),
                             var: var.clone(),
                         });
-                        checks.push(Check::Key {
+                        checks.push(Precondition::Key {
                             field: f("base_url"),
                             var: var.clone(),
                             wire,
                             url: wire.models_endpoint(base_url),
                         });
                     }
-                    None => checks.push(Check::Endpoint {
+                    None => checks.push(Precondition::Endpoint {
                         field: f("base_url"),
                         url: base_url.clone(),
                     }),
@@ -155,7 +158,7 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
             }
             Adapter::Command { command, .. } => {
                 if let Some(program) = command.first() {
-                    checks.push(Check::Program {
+                    checks.push(Precondition::Program {
                         field: f("command"),
                         program: program.clone(),
                     });
@@ -171,16 +174,16 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
         });
     }
     let (kind, check) = match &config.prices.provider {
-        PriceProvider::Csv { path } => (
+        PriceSource::Csv { path } => (
             "csv",
-            Check::File {
+            Precondition::File {
                 field: "prices.path".into(),
                 path: path.clone(),
             },
         ),
-        PriceProvider::Yahoo { base_url } => (
+        PriceSource::Yahoo { base_url } => (
             "yahoo",
-            Check::Endpoint {
+            Precondition::Endpoint {
                 field: "prices.base_url".into(),
                 url: base_url.clone(),
             },
@@ -197,7 +200,7 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
         parts.push(authority(
             url,
             "ots",
-            vec![Check::Endpoint {
+            vec![Precondition::Endpoint {
                 field: format!("anchors.ots_calendars[{i}]"),
                 url: url.clone(),
             }],
@@ -207,14 +210,14 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
         parts.push(authority(
             &t.name,
             "tsa",
-            vec![Check::Endpoint {
+            vec![Precondition::Endpoint {
                 field: format!("anchors.tsa[{i}]"),
                 url: t.url.clone(),
             }],
         ));
     }
     if let Some(url) = &a.rekor_url {
-        let mut checks = vec![Check::Endpoint {
+        let mut checks = vec![Precondition::Endpoint {
             field: "anchors.rekor_url".into(),
             url: url.clone(),
         }];
@@ -223,7 +226,7 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
             ("anchors.rekor_log_key", &a.rekor_log_key),
         ] {
             if let Some(path) = path {
-                checks.push(Check::File {
+                checks.push(Precondition::File {
                     field: field.into(),
                     path: path.clone(),
                 });
@@ -236,12 +239,12 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
         ("kalshi", &config.crowd.kalshi),
     ] {
         let Some(source) = source else { continue };
-        let mut checks = vec![Check::Endpoint {
+        let mut checks = vec![Precondition::Endpoint {
             field: format!("crowd.{venue}.base_url"),
             url: source.base_url.clone(),
         }];
         if let Some(url) = &source.book_url {
-            checks.push(Check::Endpoint {
+            checks.push(Precondition::Endpoint {
                 field: format!("crowd.{venue}.clob_url"),
                 url: url.clone(),
             });
@@ -256,7 +259,7 @@ pub fn plan(config: &LeagueConfig) -> Vec<Part> {
     parts
 }
 
-fn authority(name: &str, kind: &str, checks: Vec<Check>) -> Part {
+fn authority(name: &str, kind: &str, checks: Vec<Precondition>) -> Part {
     Part {
         subject: Subject::Authority,
         name: name.into(),
@@ -288,7 +291,7 @@ pub fn failed(found: &[Vec<Option<Found>>]) -> bool {
 /// first bytes; a list is not read whole).
 pub const MAX_KEY_ANSWER_BYTES: usize = 64 << 10;
 
-/// What the provider's answer to the model list of a [`Check::Key`] says of the key in `var`
+/// What the provider's answer to the model list of a [`Precondition::Key`] says of the key in `var`
 /// (its value among `secrets`, which are scrubbed from anything reported): a 2xx status
 /// accepts it; 401 or 403, or Gemini's 400 whose error names `API_KEY_INVALID` (how the
 /// Gemini API refuses a key), refuse it, with the provider's message; any other status says
@@ -425,11 +428,11 @@ rekor_key = "keys/rekor.pem"
         assert_eq!(
             parts[0].checks,
             [
-                Check::EnvSet {
+                Precondition::EnvSet {
                     field: "seat[0].api_key_env".into(),
                     var: "ALPHA_KEY".into()
                 },
-                Check::Key {
+                Precondition::Key {
                     field: "seat[0].base_url".into(),
                     var: "ALPHA_KEY".into(),
                     wire: Wire::OpenAi,
@@ -439,21 +442,21 @@ rekor_key = "keys/rekor.pem"
         );
         assert_eq!(
             parts[1].checks,
-            [Check::Program {
+            [Precondition::Program {
                 field: "seat[1].command".into(),
                 program: "./answer.sh".into()
             }]
         );
         assert_eq!(
             parts[3].checks,
-            [Check::File {
+            [Precondition::File {
                 field: "prices.path".into(),
                 path: "prices.csv".into()
             }]
         );
         assert_eq!(
             parts[6].checks[1],
-            Check::File {
+            Precondition::File {
                 field: "anchors.rekor_key".into(),
                 path: "keys/rekor.pem".into()
             }

@@ -14,7 +14,7 @@
 //! else the remembered choice, else `navigator.languages`, else English) and sets
 //! `<html lang dir>`; the stylesheet shows that language's spans only. Without the script the
 //! page reads in English. File names, hashes and commands stay left to right (`<bdi dir="ltr">`,
-//! `<code>`). `web/tests/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
+//! `<code>`). `web/tests/web/i18n_vs_glossary.rs` holds these texts to the web catalog's glossary.
 //!
 //! The page is one of the site's: a skip link, the site's navigation (relative to the site's
 //! root, `../../../`, where `sealbook serve` puts the pages beside `/data/`), a `<main>`
@@ -73,7 +73,7 @@ fn href(path: &str) -> String {
 }
 
 /// A published ledger: its path in the league directory and its bytes.
-pub struct Ledger<'a> {
+pub struct PublishedLedger<'a> {
     pub path: &'a str,
     pub bytes: &'a [u8],
 }
@@ -393,7 +393,7 @@ fn reference_section(
 /// shown. Lists are taken in path order, which is time order (`<HHMMSS>Z.txt`).
 pub fn proof_pages(
     league: &str,
-    ledgers: &[Ledger<'_>],
+    ledgers: &[PublishedLedger<'_>],
     files: &[(&str, &[u8])],
 ) -> Vec<(String, Vec<u8>)> {
     let mut by_day: BTreeMap<&str, Vec<(&str, &[u8])>> = BTreeMap::new();
@@ -407,7 +407,8 @@ pub fn proof_pages(
             }
         }
     }
-    let read: Vec<(&Ledger<'_>, Vec<Line>)> = ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
+    let read: Vec<(&PublishedLedger<'_>, Vec<Line>)> =
+        ledgers.iter().map(|l| (l, lines(l.bytes))).collect();
     // Every line count any list names, per ledger, for one verification pass each.
     let mut wanted: BTreeMap<&str, Vec<u64>> = BTreeMap::new();
     let mut parsed: BTreeMap<(&str, &str), Result<stamp_list::StampedList, String>> =
@@ -884,7 +885,7 @@ mod tests {
         ];
         let pages = proof_pages(
             "a <league>",
-            &[Ledger {
+            &[PublishedLedger {
                 path: BOOK_FILE,
                 bytes: &b,
             }],
@@ -972,7 +973,7 @@ mod tests {
         // A day that is not a trading session has no reference.
         let weekend = proof_pages(
             "l",
-            &[Ledger {
+            &[PublishedLedger {
                 path: BOOK_FILE,
                 bytes: &b,
             }],
@@ -989,7 +990,7 @@ mod tests {
             pages,
             proof_pages(
                 "a <league>",
-                &[Ledger {
+                &[PublishedLedger {
                     path: BOOK_FILE,
                     bytes: &b
                 }],

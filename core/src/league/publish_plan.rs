@@ -36,7 +36,7 @@ use crate::league::open_data::{
     calibration_bytes, dataset_bytes, digest_bytes, forecasts_index_bytes, roster_bytes,
     CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE, FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
-use crate::league::proof_page::{proof_pages, Ledger, PAGE_NAME};
+use crate::league::proof_page::{proof_pages, PublishedLedger, PAGE_NAME};
 use crate::records::ask_chain::AskChain;
 use crate::records::book_lines::BookLines;
 use crate::records::names::{
@@ -260,12 +260,12 @@ pub fn publish_plan(
         }
         .to_bytes(),
     });
-    let mut ledgers = vec![Ledger {
+    let mut ledgers = vec![PublishedLedger {
         path: BOOK_FILE,
         bytes: book_bytes,
     }];
     if let Some(a) = asks_bytes {
-        ledgers.push(Ledger {
+        ledgers.push(PublishedLedger {
             path: ASKS_FILE,
             bytes: a,
         });

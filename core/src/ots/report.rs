@@ -7,7 +7,7 @@
 use super::bitcoin::LabelledHeader;
 use super::detached::DetachedTimestampFile;
 use super::evaluate::{attestations, AttestationPath, EvalError};
-use super::verify::{match_merkle_root, verify_bitcoin, RootOrder, Verdict};
+use super::verify::{match_merkle_root, verify_bitcoin, OtsVerdict, RootOrder};
 use crate::hex;
 use serde::{Deserialize, Serialize};
 
@@ -35,7 +35,7 @@ pub struct ProofReport {
     pub target_digest: String,
     pub digest_matches: bool,
     /// Absent when the digest does not match (nothing else is checked then).
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<OtsVerdict>,
     /// Present when the reader gave a merkle root.
     pub merkle_root: Option<RootMatch>,
 }

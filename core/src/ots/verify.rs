@@ -92,7 +92,7 @@ impl From<BitcoinCheckWire> for BitcoinCheck {
 /// them) and `msg` holds them as ids with their arguments, which is what is read back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(into = "VerdictWire", from = "VerdictWire")]
-pub struct Verdict {
+pub struct OtsVerdict {
     /// True when at least one Bitcoin attestation is confirmed by a supplied header with valid
     /// proof of work.
     pub ok: bool,
@@ -144,7 +144,7 @@ struct VerdictWire {
     msg: VerdictMsgs,
 }
 
-/// The typed twins of [`Verdict`]'s sentences, under `msg` in its JSON.
+/// The typed twins of [`OtsVerdict`]'s sentences, under `msg` in its JSON.
 #[derive(Serialize, Deserialize)]
 struct VerdictMsgs {
     level: LevelMsg,
@@ -154,8 +154,8 @@ struct VerdictMsgs {
     still_trusted: Vec<TrustedMsg>,
 }
 
-impl From<Verdict> for VerdictWire {
-    fn from(v: Verdict) -> Self {
+impl From<OtsVerdict> for VerdictWire {
+    fn from(v: OtsVerdict) -> Self {
         VerdictWire {
             ok: v.ok,
             level: v.level.to_string(),
@@ -180,9 +180,9 @@ impl From<Verdict> for VerdictWire {
     }
 }
 
-impl From<VerdictWire> for Verdict {
+impl From<VerdictWire> for OtsVerdict {
     fn from(w: VerdictWire) -> Self {
-        Verdict {
+        OtsVerdict {
             ok: w.ok,
             level: w.msg.level,
             earliest: w.earliest,
@@ -207,7 +207,7 @@ impl From<VerdictWire> for Verdict {
 /// every rule checked on the run it is linked into; a failure elsewhere in the set does not
 /// touch it. A header's height comes from its label, from a labelled header it is linked to,
 /// or from the attestation it matches.
-pub fn verify_bitcoin(ts: &Timestamp, headers: &[LabelledHeader]) -> Result<Verdict, EvalError> {
+pub fn verify_bitcoin(ts: &Timestamp, headers: &[LabelledHeader]) -> Result<OtsVerdict, EvalError> {
     let paths = attestations(ts)?;
     let mut claims = Vec::new();
     let mut pending = BTreeSet::new();
@@ -343,7 +343,7 @@ pub fn verify_bitcoin(ts: &Timestamp, headers: &[LabelledHeader]) -> Result<Verd
             still_trusted.push(TrustedMsg::HeaderTime);
         }
     }
-    Ok(Verdict {
+    Ok(OtsVerdict {
         ok,
         level,
         earliest,

@@ -13,7 +13,7 @@
 
 use super::entry::{EntryError, InclusionProof, LogEntry, ProofForm, MAX_ENTRY_BYTES};
 use super::key::{LogKey, ValidFor};
-use super::verify::{verify, Verdict};
+use super::verify::{verify, EntryVerdict};
 use crate::checks::{Check, CheckMsg, Status};
 use crate::hex;
 use crate::pki::x509::Certificate;
@@ -666,9 +666,9 @@ pub struct BundleVerdict {
     /// An entry's body is of a kind this verifier does not read.
     pub unsupported_kind: Option<String>,
     /// The verdict on each log entry, in the bundle's order.
-    pub entries: Vec<Verdict>,
+    pub entries: Vec<EntryVerdict>,
     /// The verdict on each readable RFC 3161 token, in the bundle's order.
-    pub timestamps: Vec<tsp::Verdict>,
+    pub timestamps: Vec<tsp::TokenVerdict>,
     /// A token that is not readable (a failure).
     pub timestamp_errors: Vec<String>,
     /// A token not checked because the reader gave no time-stamp authority: it proves no
@@ -782,7 +782,7 @@ pub fn verify_bundle(
             ));
             continue;
         }
-        let mut best: Option<tsp::Verdict> = None;
+        let mut best: Option<tsp::TokenVerdict> = None;
         for a in authorities {
             let Some((anchor, rest)) = a.chain.split_last() else {
                 continue;
@@ -933,7 +933,7 @@ pub fn verify_file(
     data: &[u8],
     key_name: &str,
     key: &[u8],
-) -> Result<(Verdict, Vec<CheckMsg>), String> {
+) -> Result<(EntryVerdict, Vec<CheckMsg>), String> {
     use sha2::{Digest, Sha256};
     let (keys, authorities) = read_log_trust(key_name, key)?;
     let digest: [u8; 32] = Sha256::digest(data).into();

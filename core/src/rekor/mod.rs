@@ -43,4 +43,4 @@ pub use entry::{
 };
 pub use key::{LogKey, LogPublicKey, ValidFor};
 pub use proof::{leaf_hash, root_from_inclusion_proof};
-pub use verify::{check, verify, verify_bytes, Verdict};
+pub use verify::{check, verify, verify_bytes, EntryVerdict};

@@ -34,7 +34,7 @@ pub mod check {
 
 /// The verdict on one entry.
 #[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
+pub struct EntryVerdict {
     /// The entry is in the log and logs the given file: body, log ID, inclusion proof and
     /// checkpoint verify (or, SET only, the SET verifies), the SET too when the entry carries
     /// one, and the body's kind is one this verifier reads when a file was given.
@@ -64,7 +64,7 @@ pub struct Verdict {
     pub checks: Vec<Check>,
 }
 
-impl crate::checks::Report for Verdict {
+impl crate::checks::Report for EntryVerdict {
     fn checks(&self) -> &[Check] {
         &self.checks
     }
@@ -72,7 +72,7 @@ impl crate::checks::Report for Verdict {
 
 /// Verifies an entry against the stamped list's SHA-256 (if given) and the log's key; the
 /// checks run in a fixed order.
-pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey) -> Verdict {
+pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey) -> EntryVerdict {
     let mut c = Checks::default();
     let body = entry.parse_body();
     // A body of a kind not read: the log checks still run on its bytes.
@@ -163,7 +163,7 @@ pub fn verify(entry: &LogEntry, expected_sha256: Option<&[u8; 32]>, key: &LogKey
     let integrated_time_signed =
         c.0.iter()
             .any(|x| x.id == check::SET && x.status == Status::Pass);
-    Verdict {
+    EntryVerdict {
         ok,
         log_ok,
         unsupported_kind,
@@ -268,7 +268,7 @@ pub fn verify_bytes(
     data: &[u8],
     key_name: &str,
     key: &[u8],
-) -> Result<Verdict, String> {
+) -> Result<EntryVerdict, String> {
     let key = LogKey::parse(key).map_err(|e| format!("{key_name}: {e}"))?;
     let entry = LogEntry::parse(entry_json).map_err(|e| format!("{entry_name}: {e}"))?;
     let digest: [u8; 32] = Sha256::digest(data).into();

@@ -42,7 +42,7 @@ use super::seams::{interval_for, Interval, StatsSeams};
 use crate::calendar::{Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
-    session_gains, EndpointConfig, PairedLoss, SessionGain, Verdict, PRIMARY_FIRST_SESSION,
+    session_gains, EndpointConfig, EndpointVerdict, PairedLoss, SessionGain, PRIMARY_FIRST_SESSION,
 };
 use crate::stats::intervals::{interval_rule, IntervalMethod, IntervalRule};
 use crate::stats::logistic::CalibrationFit;
@@ -306,7 +306,7 @@ pub struct PrimaryEndpoint {
     pub sessions: usize,
     pub ci95: Option<Interval>,
     pub ci90: Option<Interval>,
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<EndpointVerdict>,
     /// Confirmed with the 90% interval also inside +-0.01 ("confirmed and smaller than the
     /// margin").
     pub confirmed_below_margin: bool,

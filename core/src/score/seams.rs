@@ -126,7 +126,7 @@ pub fn interval_for(
 pub(crate) mod testing {
     use super::*;
     use crate::stats::bootstrap::PercentileInterval;
-    use crate::stats::endpoint::Verdict;
+    use crate::stats::endpoint::EndpointVerdict;
     use crate::stats::intervals::interval_rule;
 
     /// Records which method was asked for; answers with a recognisable interval.
@@ -158,7 +158,7 @@ pub(crate) mod testing {
                 estimate: 0.0,
                 ci95: ci(0.95, -1.0, config.block as f64),
                 ci90: ci(0.90, -0.5, g.len() as f64),
-                verdict: Verdict::Inconclusive,
+                verdict: EndpointVerdict::Inconclusive,
                 confirmed_below_margin: false,
                 config,
             })

@@ -18,7 +18,7 @@
 use super::brier::COIN_BRIER;
 use super::league::{LeagueStats, PrimaryEndpoint, SeatHorizon};
 use super::seams::Interval;
-use crate::stats::endpoint::Verdict;
+use crate::stats::endpoint::EndpointVerdict;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -96,10 +96,10 @@ pub struct ConsensusVsClimatology {
 impl ConsensusVsClimatology {
     fn of(p: &PrimaryEndpoint) -> ConsensusVsClimatology {
         let reading = match (&p.verdict, p.ci95) {
-            (Some(Verdict::Confirmed), _) => ClimReading::Better,
-            (Some(Verdict::NoMaterialGain), _) => ClimReading::NoMaterialGain,
-            (Some(Verdict::Inconclusive), Some((_, hi))) if hi < 0.0 => ClimReading::Worse,
-            (Some(Verdict::Inconclusive), Some(_)) => ClimReading::NotSeparated,
+            (Some(EndpointVerdict::Confirmed), _) => ClimReading::Better,
+            (Some(EndpointVerdict::NoMaterialGain), _) => ClimReading::NoMaterialGain,
+            (Some(EndpointVerdict::Inconclusive), Some((_, hi))) if hi < 0.0 => ClimReading::Worse,
+            (Some(EndpointVerdict::Inconclusive), Some(_)) => ClimReading::NotSeparated,
             _ => ClimReading::NoVerdict,
         };
         ConsensusVsClimatology {

@@ -4,7 +4,7 @@
 //! (baseline loss minus model loss; positive means the model lost less). The estimate is the mean
 //! of G_s over sessions, each session weighted equally; its intervals come from a moving block
 //! bootstrap over sessions (block 5, 10,000 resamples, seed 20261102, percentile 95% and 90%).
-//! Verdict, read in order: the 95% interval entirely above zero -> confirmed (and, when the 90%
+//! EndpointVerdict, read in order: the 95% interval entirely above zero -> confirmed (and, when the 90%
 //! interval also lies inside the +-0.01 equivalence margin, "confirmed and smaller than the
 //! margin"); else the 90% interval entirely inside +-0.01 -> no material gain; else inconclusive.
 //! "Entirely above" and "entirely inside" are strict (lo > 0; -0.01 < lo and hi < 0.01).
@@ -70,7 +70,7 @@ pub fn session_gains(rows: &[PairedLoss]) -> Vec<SessionGain> {
 /// The primary endpoint's reading.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Verdict {
+pub enum EndpointVerdict {
     Confirmed,
     NoMaterialGain,
     Inconclusive,
@@ -102,7 +102,7 @@ pub struct EndpointResult {
     pub estimate: f64,
     pub ci95: PercentileInterval,
     pub ci90: PercentileInterval,
-    pub verdict: Verdict,
+    pub verdict: EndpointVerdict,
     /// Confirmed and the 90% interval also inside the margin ("confirmed and smaller than it").
     pub confirmed_below_margin: bool,
     pub config: EndpointConfig,
@@ -114,14 +114,14 @@ pub fn verdict(
     ci95: &PercentileInterval,
     ci90: &PercentileInterval,
     margin: f64,
-) -> (Verdict, bool) {
+) -> (EndpointVerdict, bool) {
     let inside = -margin < ci90.lo && ci90.hi < margin;
     if ci95.lo > 0.0 {
-        (Verdict::Confirmed, inside)
+        (EndpointVerdict::Confirmed, inside)
     } else if inside {
-        (Verdict::NoMaterialGain, false)
+        (EndpointVerdict::NoMaterialGain, false)
     } else {
-        (Verdict::Inconclusive, false)
+        (EndpointVerdict::Inconclusive, false)
     }
 }
 
@@ -172,23 +172,23 @@ mod tests {
     fn verdict_rules() {
         assert_eq!(
             verdict(&ci(0.95, 0.001, 0.02), &ci(0.9, 0.002, 0.019), 0.01),
-            (Verdict::Confirmed, false)
+            (EndpointVerdict::Confirmed, false)
         );
         assert_eq!(
             verdict(&ci(0.95, 0.001, 0.009), &ci(0.9, 0.002, 0.008), 0.01),
-            (Verdict::Confirmed, true)
+            (EndpointVerdict::Confirmed, true)
         );
         assert_eq!(
             verdict(&ci(0.95, -0.009, 0.009), &ci(0.9, -0.008, 0.008), 0.01),
-            (Verdict::NoMaterialGain, false)
+            (EndpointVerdict::NoMaterialGain, false)
         );
         assert_eq!(
             verdict(&ci(0.95, -0.02, 0.009), &ci(0.9, -0.011, 0.008), 0.01),
-            (Verdict::Inconclusive, false)
+            (EndpointVerdict::Inconclusive, false)
         );
         assert_eq!(
             verdict(&ci(0.95, 0.0, 0.009), &ci(0.9, 0.001, 0.01), 0.01),
-            (Verdict::Inconclusive, false)
+            (EndpointVerdict::Inconclusive, false)
         );
     }
 

@@ -185,7 +185,7 @@ fn check_replay(files: &LeagueFiles, c: &mut LeagueCheck) {
         }
     };
     for d in r.replay.differences.iter() {
-        if d.verdict == crate::arena::replay::Verdict::Different {
+        if d.verdict == crate::arena::replay::ReplayVerdict::Different {
             c.failures.push(format!(
                 "{ACCOUNTS_FILE}: row {} {} {}: field {}: published {}, replayed {}",
                 d.version,

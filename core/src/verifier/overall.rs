@@ -16,7 +16,7 @@ use super::answers::{AnswersReport, Verdict};
 use super::report::VerifierReport;
 use super::results::{BookResult, FileError, ProofResult, ProofState, TokenResult};
 use super::trust::TrustLevel;
-use crate::book::chain::Check;
+use crate::book::chain::ChainCheck;
 use crate::checks::{CheckMsg, Status};
 use crate::records::names::CLIM_FILE;
 use crate::score::baselines::ClimSeal;
@@ -78,7 +78,7 @@ pub enum Failure {
     Chain {
         book: String,
         line: u64,
-        check: Option<Check>,
+        check: Option<ChainCheck>,
     },
     /// The chain holds, but stamped list `list` over the first `to` lines does not match the
     /// book while every list over fewer than `from` lines does: the change (a re-chained edit,

@@ -14,7 +14,7 @@ use p256::ecdsa::{Signature, SigningKey};
 use p256::pkcs8::{DecodePrivateKey, EncodePublicKey, LineEnding};
 use sealbook_core::checks::Report;
 use sealbook_core::pki::signature::HashAlg;
-use sealbook_core::rekor::{self, LogEntry, LogKey, Verdict, MAX_ENTRY_BYTES};
+use sealbook_core::rekor::{self, EntryVerdict, LogEntry, LogKey, MAX_ENTRY_BYTES};
 use std::path::{Path, PathBuf};
 
 /// The public-good Rekor's log key, shipped in www/trust/ (source in www/trust/README.md).
@@ -78,7 +78,7 @@ pub struct Logged {
     /// The entries URL posted to.
     pub url: String,
     /// The returned entry's verdict, when the log answered with an entry.
-    pub verdict: Option<Verdict>,
+    pub verdict: Option<EntryVerdict>,
     /// The entry stored.
     pub written: Option<PathBuf>,
     /// Why nothing was stored.
@@ -200,7 +200,7 @@ pub fn upload_list_v2(
 
 /// A log's answer after its retries: the bytes to store and their verdict, or why not and the
 /// verdict of what the log returned.
-type LogAnswer = Result<(Vec<u8>, Verdict), (String, Option<Box<Verdict>>)>;
+type LogAnswer = Result<(Vec<u8>, EntryVerdict), (String, Option<Box<EntryVerdict>>)>;
 
 /// What a log's answer became: the verified `bytes` stored as `out` (`what` names the write
 /// in its error), or why nothing was stored and the verdict of what the log returned.

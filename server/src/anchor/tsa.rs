@@ -157,7 +157,7 @@ fn rejection(reply: &Reply, untrusted: &[Certificate]) -> Option<String> {
 /// A TimeStampResp as received, and its verdict.
 struct Reply {
     bytes: Vec<u8>,
-    verdict: response::Verdict,
+    verdict: response::TokenVerdict,
     /// The certificates the token carries (DER).
     certificates: Vec<Vec<u8>>,
 }

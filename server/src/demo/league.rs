@@ -33,8 +33,8 @@
 //! Every file says DEMO: the league's name, the seats, the price symbols (`DEMO-<asset>`),
 //! the authority's certificates, the calendar's name, `DEMO.txt`.
 
-use super::calendar::DemoCalendar;
 use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
+use super::ots_calendar::DemoOtsCalendar;
 use super::prices::{clim_window, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
 use crate::league::clock::{Clock, StepClock};
@@ -245,7 +245,7 @@ pub fn write_league(dir: &Path, sessions: u32) -> Result<Made, Unusable> {
     let reading = step.clone();
     let clock = Clock::stepped(&reading);
     let calendar =
-        DemoCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
+        DemoOtsCalendar::start(clock.clone(), Some(CALENDAR_URI.into())).map_err(Unusable::new)?;
     let tsa = DemoTsa::start(clock.clone()).map_err(Unusable::new)?;
 
     let outside = || Unusable::new("the NYSE calendar does not reach the demo's last session");

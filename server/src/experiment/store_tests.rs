@@ -184,7 +184,7 @@ fn sqlite_backend() {
 }
 
 // The throwaway PostgreSQL server the HTTP tests start too: one copy, in the tests' helpers.
-#[path = "../../tests/common/postgres.rs"]
+#[path = "../../tests/cli/common/postgres.rs"]
 #[allow(dead_code)]
 mod pg;
 use pg::Pg;

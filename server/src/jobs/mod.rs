@@ -1191,7 +1191,7 @@ mod tests {
             content.insert("run_id", string(run));
             content.insert("seat", string(seat));
             Action::Seal {
-                ledger: sealbook_core::league::engine::Ledger::Book,
+                ledger: sealbook_core::league::engine::LeagueLedger::Book,
                 content,
             }
         };

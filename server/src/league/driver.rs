@@ -2,7 +2,7 @@
 //! the league directory's two ledgers, the seats, the price provider and a clock (spec §3.1
 //! a league day, §3.2-3.4, requirement 12):
 //!
-//! - `Seal`: one line through [`Ledger::append`] (answer lines with their seal time in
+//! - `Seal`: one line through [`LedgerFile::append`] (answer lines with their seal time in
 //!   `booked_at` beside the arrival time `at`), fsynced before the next step, then
 //!   `on_sealed`; each sealed line is acknowledged on stderr as it becomes durable.
 //! - `Publish`: the file written under the league directory (synced, then renamed in).
@@ -32,7 +32,7 @@
 use super::clock::Clock;
 use super::config::read_config;
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
-use crate::ledger::{DirLock, DirLockError, Ledger, LedgerError, Sealed, MAX_GROUP_LINES};
+use crate::ledger::{DirLock, DirLockError, LedgerError, LedgerFile, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
 use crate::prices::crowd::{crowd_prices, crowd_resolutions, kalshi_resolutions};
 use crate::prices::csv::CsvProvider;
@@ -53,13 +53,11 @@ use sealbook_core::book::time_order::sealing_time_of;
 use sealbook_core::calendar::{sealing_time, Date, Horizon, Instant};
 use sealbook_core::league::ask::AskRequest;
 use sealbook_core::league::close;
-use sealbook_core::league::config::{
-    is_seat_name, Adapter, LeagueConfig, PriceProvider as ProviderConfig,
-};
+use sealbook_core::league::config::{is_seat_name, Adapter, LeagueConfig, PriceSource};
 use sealbook_core::league::crowd_resolution::{
     resolution_asks, resolution_line, ResolutionOutcome,
 };
-use sealbook_core::league::engine::{Action, Engine, Ledger as Which, Reply, ReplyReader};
+use sealbook_core::league::engine::{Action, Engine, LeagueLedger, Reply, ReplyReader};
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::reference::{climatology_of, Climatology};
 use sealbook_core::league::snapshot::{lookback_from, minute_window_from, take_snapshot};
@@ -85,12 +83,12 @@ const MAX_ERROR_NOTE: u64 = 64 << 10;
 /// The provider the league's config names.
 pub fn provider(dir: &Path, config: &LeagueConfig) -> Result<Box<dyn PriceProvider>, Unusable> {
     match &config.prices.provider {
-        ProviderConfig::Csv { path } => Ok(Box::new(CsvProvider::open(
+        PriceSource::Csv { path } => Ok(Box::new(CsvProvider::open(
             dir,
             path,
             &config.prices.symbols,
         )?)),
-        ProviderConfig::Yahoo { base_url } => Ok(Box::new(YahooProvider::new(
+        PriceSource::Yahoo { base_url } => Ok(Box::new(YahooProvider::new(
             base_url,
             &config.prices.symbols,
         ))),
@@ -347,8 +345,8 @@ fn receive(
 pub struct League {
     pub dir: PathBuf,
     pub config: LeagueConfig,
-    book: Ledger,
-    asks: Ledger,
+    book: LedgerFile,
+    asks: LedgerFile,
     /// The league's one-writer lock, held until the league is dropped.
     _lock: DirLock,
     /// The latest sealing time of a line written to either ledger: an answer's seal time
@@ -548,8 +546,8 @@ impl League {
                 ));
             }
         }
-        let (asks, asks_report) = Ledger::open(&asks_path).map_err(locked)?;
-        let (book, book_report) = Ledger::open(&dir.join(BOOK_FILE)).map_err(locked)?;
+        let (asks, asks_report) = LedgerFile::open(&asks_path).map_err(locked)?;
+        let (book, book_report) = LedgerFile::open(&dir.join(BOOK_FILE)).map_err(locked)?;
         let book_bytes = read(&dir.join(BOOK_FILE))?;
         let asks_bytes = read(&asks_path)?;
         let mut engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
@@ -658,15 +656,15 @@ impl League {
         self.events.push(e);
     }
 
-    fn ledger(&mut self, which: Which) -> (&mut Ledger, &'static str) {
+    fn ledger(&mut self, which: LeagueLedger) -> (&mut LedgerFile, &'static str) {
         match which {
-            Which::Book => (&mut self.book, BOOK_FILE),
-            Which::Asks => (&mut self.asks, ASKS_FILE),
+            LeagueLedger::Book => (&mut self.book, BOOK_FILE),
+            LeagueLedger::Asks => (&mut self.asks, ASKS_FILE),
         }
     }
 
     /// Seals one line (durable on return) and tells the engine.
-    fn seal(&mut self, which: Which, content: &Object) -> Result<u64, Unusable> {
+    fn seal(&mut self, which: LeagueLedger, content: &Object) -> Result<u64, Unusable> {
         let kind = content
             .get("kind")
             .and_then(|v| v.as_str())
@@ -712,7 +710,7 @@ impl League {
     }
 
     /// Chains and writes book lines prepared together as one group (one write; see
-    /// [`Ledger::write_prepared`]). Nothing is acknowledged here: the lines go to `unacked`
+    /// [`LedgerFile::write_prepared`]). Nothing is acknowledged here: the lines go to `unacked`
     /// until an fsync covers them ([`League::ack_durable`]).
     fn write_group(
         &mut self,
@@ -762,7 +760,7 @@ impl League {
         let durable = durability.durable();
         while unacked.front().is_some_and(|(_, s)| s.n <= durable) {
             let (content, s) = unacked.pop_front().expect("a line in front");
-            self.engine.on_sealed(Which::Book, s.n, &content);
+            self.engine.on_sealed(LeagueLedger::Book, s.n, &content);
             let field = |k: &str| content.get(k).and_then(|v| v.as_str()).map(str::to_owned);
             self.event(
                 serde_json::json!({"event": "sealed", "ledger": BOOK_FILE, "n": s.n,
@@ -1259,7 +1257,7 @@ impl League {
                 {
                     match a {
                         Action::Seal {
-                            ledger: Which::Book,
+                            ledger: LeagueLedger::Book,
                             content,
                         } => {
                             // The engine hands back the content it was given, prepared on a
@@ -1404,7 +1402,7 @@ impl League {
         if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
             return Err(unfetched_error(run_id, horizon, &unfetched));
         }
-        let n = self.seal(Which::Book, &line.to_object())?;
+        let n = self.seal(LeagueLedger::Book, &line.to_object())?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
@@ -1448,7 +1446,7 @@ impl League {
             let kalshi = kalshi_resolutions(&self.config, ask.session, &ask.kalshi_sealed);
             let ResolutionOutcome { line, open } = resolution_line(&ask, now, polymarket, kalshi);
             if let Some(line) = line {
-                self.seal(Which::Book, &line.to_object())?;
+                self.seal(LeagueLedger::Book, &line.to_object())?;
                 resolved.insert(ask.session);
             }
             if !open.is_empty() {
@@ -1548,7 +1546,7 @@ impl League {
                     self.engine
                         .check_clock(now)
                         .map_err(|e| Unusable::new(e.to_string()).field("--at"))?;
-                    let n = self.seal(Which::Book, &c.to_object())?;
+                    let n = self.seal(LeagueLedger::Book, &c.to_object())?;
                     self.event(serde_json::json!({"event": "corrected", "of": r.n,
                         "horizon": r.horizon.as_str(), "n": n}));
                     corrected += 1;

@@ -67,7 +67,7 @@ fn child(mode: &str, book: &Path) -> Command {
 /// `crash` opens it, prints `open N`, then appends in a loop, printing `ack <n> <seal>` after
 /// each append returns, until it is killed (bounded: at most 20,000 lines);
 /// `crash-group` does the same through the pipelined group commit: this thread writes groups
-/// of 1 to 4 lines prepared on another thread with [`Ledger::write_prepared`] and goes on,
+/// of 1 to 4 lines prepared on another thread with [`LedgerFile::write_prepared`] and goes on,
 /// another thread waits for each
 /// group's fsync ([`Durability::wait`]) and only then prints its acks (at most 5,000 groups).
 /// libtest may print its own text before ours on a line, so the parent looks for the
@@ -80,12 +80,12 @@ fn child_process() {
     let book = PathBuf::from(std::env::var_os("SEALBOOK_LEDGER_BOOK").expect("book path"));
     let out = std::io::stdout();
     match mode.to_str() {
-        Some("open") => match Ledger::open(&book) {
+        Some("open") => match LedgerFile::open(&book) {
             Ok((l, _)) => println!("opened {}", l.lines()),
             Err(e) => println!("refused: {e}"),
         },
         Some("crash") => {
-            let (mut l, _) = Ledger::open(&book).expect("child opens the book");
+            let (mut l, _) = LedgerFile::open(&book).expect("child opens the book");
             println!("open {}", l.lines());
             let mut rng = Rng(l.lines() ^ 0x5eed);
             for _ in 0..20_000u64 {
@@ -99,7 +99,7 @@ fn child_process() {
             }
         }
         Some("crash-group") => {
-            let (mut l, _) = Ledger::open(&book).expect("child opens the book");
+            let (mut l, _) = LedgerFile::open(&book).expect("child opens the book");
             println!("open {}", l.lines());
             let durability = l.durability();
             let (tx, rx) = std::sync::mpsc::channel::<Vec<Sealed>>();
@@ -153,7 +153,7 @@ fn child_process() {
 fn append_reopen_resume() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, r) = Ledger::open(&path).unwrap();
+    let (mut l, r) = LedgerFile::open(&path).unwrap();
     assert!(r.created);
     assert_eq!(l.path(), path);
     assert_eq!(r.lines, 0);
@@ -174,7 +174,7 @@ fn append_reopen_resume() {
     }
     drop(l);
 
-    let (mut l, r) = Ledger::open(&path).unwrap();
+    let (mut l, r) = LedgerFile::open(&path).unwrap();
     assert!(!r.created);
     assert_eq!(r.lines, 3);
     assert_eq!(l.last_link(), w.last_link());
@@ -200,7 +200,7 @@ fn append_reopen_resume() {
 fn group_commit_seals_in_order() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     l.append(&answer(1, 3)).unwrap();
     let batch: Vec<Object> = (2..=5).map(|i| answer(i, 3)).collect();
     let sealed = l.append_all(&batch).unwrap();
@@ -223,8 +223,8 @@ fn group_commit_seals_in_order() {
     assert_eq!(l.append(&answer(7, 3)).unwrap().n, 7);
 }
 
-/// Lines prepared on other threads and written with [`Ledger::write_prepared`] make the same
-/// book as [`Ledger::write_all`] sealing them itself; a content that cannot be sealed fails
+/// Lines prepared on other threads and written with [`LedgerFile::write_prepared`] make the same
+/// book as [`LedgerFile::write_all`] sealing them itself; a content that cannot be sealed fails
 /// where it is prepared, and the ledger's error for it names the book.
 #[test]
 fn prepared_on_other_threads_writes_the_same_book() {
@@ -233,11 +233,11 @@ fn prepared_on_other_threads_writes_the_same_book() {
         .map(|i| answer(i, (i as usize * 37) % 300))
         .collect();
     let here = dir.path().join("here.jsonl");
-    let (mut l, _) = Ledger::open(&here).unwrap();
+    let (mut l, _) = LedgerFile::open(&here).unwrap();
     l.append_all(&contents[..1]).unwrap();
     l.append_all(&contents[1..]).unwrap();
     let apart = dir.path().join("apart.jsonl");
-    let (mut l2, _) = Ledger::open(&apart).unwrap();
+    let (mut l2, _) = LedgerFile::open(&apart).unwrap();
     let prepared: Vec<PreparedLine> = std::thread::scope(|s| {
         let handles: Vec<_> = contents
             .iter()
@@ -274,7 +274,7 @@ fn prepared_on_other_threads_writes_the_same_book() {
 fn pipelined_group_commit() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     l.append(&answer(1, 3)).unwrap();
     let d = l.durability();
     assert_eq!((d.durable(), d.fsyncs()), (1, 1));
@@ -341,7 +341,7 @@ fn pipelined_group_commit() {
         .collect();
     assert_eq!(std::fs::read(&path).unwrap(), want);
     drop(l);
-    let (_, r) = Ledger::open(&path).unwrap();
+    let (_, r) = LedgerFile::open(&path).unwrap();
     assert_eq!((r.lines, r.set_aside), (45, None));
 }
 
@@ -349,9 +349,9 @@ fn pipelined_group_commit() {
 fn second_writer_refused_in_this_process() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     l.append(&answer(1, 1)).unwrap();
-    let err = Ledger::open(&path).unwrap_err();
+    let err = LedgerFile::open(&path).unwrap_err();
     assert!(matches!(err, LedgerError::Locked { .. }), "{err:?}");
     assert!(
         err.to_string()
@@ -359,7 +359,7 @@ fn second_writer_refused_in_this_process() {
         "{err}"
     );
     drop(l);
-    let (l, r) = Ledger::open(&path).unwrap();
+    let (l, r) = LedgerFile::open(&path).unwrap();
     assert_eq!((l.lines(), r.lines), (1, 1));
 }
 
@@ -367,7 +367,7 @@ fn second_writer_refused_in_this_process() {
 fn second_writer_refused_in_another_process() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     l.append(&answer(1, 1)).unwrap();
     let before = std::fs::read(&path).unwrap();
     let out = child("open", &path).output().unwrap();
@@ -388,7 +388,7 @@ fn second_writer_refused_in_another_process() {
 fn the_lock_is_on_the_book_itself_and_no_file_removal_sidesteps_it() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     l.append(&answer(1, 1)).unwrap();
     // No file beside the book stands for the lock; an old one, should it be there, is
     // removed here as an operator might, and the book stays locked.
@@ -449,7 +449,7 @@ fn a_directory_lock_refuses_a_second_holder_and_waits_a_bounded_time() {
 fn partial_tail_set_aside() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     for i in 1..=3 {
         l.append(&answer(i, 5)).unwrap();
     }
@@ -460,7 +460,7 @@ fn partial_tail_set_aside() {
     torn.extend_from_slice(tail);
     std::fs::write(&path, &torn).unwrap();
 
-    let (mut l, r) = Ledger::open(&path).unwrap();
+    let (mut l, r) = LedgerFile::open(&path).unwrap();
     let side = r.set_aside.expect("the tail is set aside");
     assert_eq!(side.path, dir.path().join("council-book.jsonl.partial-4"));
     assert_eq!(side.bytes, tail.len() as u64);
@@ -480,7 +480,7 @@ fn partial_tail_set_aside() {
     let mut torn = sealed.clone();
     torn.extend_from_slice(b"{\"half");
     std::fs::write(&path, &torn).unwrap();
-    let (_l, r) = Ledger::open(&path).unwrap();
+    let (_l, r) = LedgerFile::open(&path).unwrap();
     let side2 = r.set_aside.unwrap();
     assert_eq!(
         side2.path,
@@ -499,7 +499,7 @@ fn partial_tail_set_aside() {
 fn broken_chain_refused() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("council-book.jsonl");
-    let (mut l, _) = Ledger::open(&path).unwrap();
+    let (mut l, _) = LedgerFile::open(&path).unwrap();
     for i in 1..=3 {
         l.append(&answer(i, 5)).unwrap();
     }
@@ -509,7 +509,7 @@ fn broken_chain_refused() {
     let text = String::from_utf8(good.clone()).unwrap();
     let edited = text.replacen("séat-2", "séat-X", 1);
     std::fs::write(&path, edited.as_bytes()).unwrap();
-    let err = Ledger::open(&path).unwrap_err();
+    let err = LedgerFile::open(&path).unwrap_err();
     match &err {
         LedgerError::Broken { line, check, .. } => assert_eq!((*line, *check), (2, "seal")),
         other => panic!("{other:?}"),
@@ -529,7 +529,7 @@ fn broken_chain_refused() {
     let mut gap = format!("{}{}", lines[0], lines[2]);
     gap.push_str("{\"torn");
     std::fs::write(&path, &gap).unwrap();
-    let err = Ledger::open(&path).unwrap_err();
+    let err = LedgerFile::open(&path).unwrap_err();
     assert!(
         matches!(err, LedgerError::Broken { line: 2, .. }),
         "{err:?}"
@@ -622,7 +622,7 @@ fn crash_test_no_acknowledged_line_lost() {
         let bytes = std::fs::read(&path).unwrap();
         let before = chain_ok(&bytes);
         assert!(before.ok, "round {round}: {before:?}");
-        let (l, r) = Ledger::open(&path).unwrap();
+        let (l, r) = LedgerFile::open(&path).unwrap();
         if r.set_aside.is_some() {
             set_aside += 1;
             assert!(before.partial_tail);

@@ -203,7 +203,7 @@ fn secs_ceil(t: Instant) -> i64 {
 // The fake servers of the integration tests, shared (this module reads only the path).
 #[cfg(test)]
 #[allow(dead_code)]
-#[path = "../../tests/common/fake_http.rs"]
+#[path = "../../tests/cli/common/fake_http.rs"]
 pub(super) mod fake_http;
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use super::tests::{ask, fake, seat, Answer};
 use super::*;
-use crate::ledger::{Ledger, MAX_GROUP_LINES};
+use crate::ledger::{LedgerFile, MAX_GROUP_LINES};
 use sealbook_core::book::canon::{self, Object, Value};
 use sealbook_core::book::seal::{prepare_line, PreparedLine};
 use sealbook_core::league::wire::Wire;
@@ -130,7 +130,7 @@ impl Stages {
 }
 
 /// A group's lines for the ledger: the ones prepared on receipt as they are, the others read
-/// and prepared here, on the sealer's thread (which is then what [`Ledger::write_all`] does).
+/// and prepared here, on the sealer's thread (which is then what [`LedgerFile::write_all`] does).
 fn lines_of(group: &mut [Got]) -> Vec<PreparedLine> {
     group
         .iter_mut()
@@ -202,9 +202,13 @@ fn span(arrived: &[Instant]) -> Duration {
 }
 
 /// The sealer that waits for the disk: each group of replies waiting is sealed, written and
-/// fsynced by [`Ledger::append_all`] before the next group is taken (replies that arrive
+/// fsynced by [`LedgerFile::append_all`] before the next group is taken (replies that arrive
 /// during the fsync wait in the channel).
-fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
+fn seal_waiting_for_fsync(
+    rx: Receiver<Got>,
+    ledger: &mut LedgerFile,
+    max_batch: usize,
+) -> Measured {
     let mut m = Measured::new();
     let fsyncs = ledger.durability().fsyncs();
     let mut arrived = Vec::new();
@@ -235,10 +239,10 @@ fn seal_waiting_for_fsync(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usi
 }
 
 /// The pipelined group commit: this thread seals and writes each group of replies waiting
-/// ([`Ledger::write_all`]) and goes straight back for more, while an acknowledging thread
+/// ([`LedgerFile::write_all`]) and goes straight back for more, while an acknowledging thread
 /// waits for the fsync that covers each group ([`crate::ledger::Durability::wait`]) and only
 /// then counts it sealed; lines written while one fsync runs are covered by the next.
-fn seal_pipelined(rx: Receiver<Got>, ledger: &mut Ledger, max_batch: usize) -> Measured {
+fn seal_pipelined(rx: Receiver<Got>, ledger: &mut LedgerFile, max_batch: usize) -> Measured {
     let durability = ledger.durability();
     let fsyncs = durability.fsyncs();
     let (ack_tx, ack_rx) = std::sync::mpsc::channel::<(u64, Vec<Stages>)>();
@@ -377,7 +381,7 @@ fn bench_dir() -> tempfile::TempDir {
     }
 }
 
-type Sealer = fn(Receiver<Got>, &mut Ledger, usize) -> Measured;
+type Sealer = fn(Receiver<Got>, &mut LedgerFile, usize) -> Measured;
 
 /// The ways of sealing compared, in the order run (the first two twice, alternating, so that a
 /// change in the machine's load falls on both), with the most replies one group takes and
@@ -423,7 +427,7 @@ fn fourteen_seats_at_once() {
     let f = fake(move |_, _| endpoint_answer(Duration::from_millis(20), &body));
     for (label, sealer, max_batch, prepare) in SEALERS.iter().chain(&SEALERS[..2]) {
         let dir = bench_dir();
-        let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
+        let (mut ledger, _) = LedgerFile::open(&dir.path().join("council-book.jsonl")).unwrap();
         let mut m = Measured::new();
         for _round in 0..40 {
             let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = (0..14)
@@ -458,7 +462,7 @@ fn thousand_answers_in_a_burst() {
             endpoint_answer(release.saturating_duration_since(Instant::now()), &b2)
         });
         let dir = bench_dir();
-        let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
+        let (mut ledger, _) = LedgerFile::open(&dir.path().join("council-book.jsonl")).unwrap();
         let asks: Vec<(Arc<dyn SeatAdapter>, AskRequest)> = (0..1000)
             .map(|i| {
                 let mut s = seat(Wire::OpenAi, &f.url, None);
@@ -501,7 +505,7 @@ fn sealing_alone() {
     let lines: Vec<Object> = (0..1000).map(|_| answer_line(&reply)).collect();
     for round in 0..3 {
         let dir = bench_dir();
-        let (mut ledger, _) = Ledger::open(&dir.path().join("council-book.jsonl")).unwrap();
+        let (mut ledger, _) = LedgerFile::open(&dir.path().join("council-book.jsonl")).unwrap();
         let t = Instant::now();
         let sealed = ledger.append_all(&lines).unwrap();
         let all = t.elapsed();
@@ -510,7 +514,7 @@ fn sealing_alone() {
         let one = t.elapsed();
         // The split: preparing (any thread) apart from what is left to the writer.
         let dir2 = bench_dir();
-        let (mut ledger2, _) = Ledger::open(&dir2.path().join("council-book.jsonl")).unwrap();
+        let (mut ledger2, _) = LedgerFile::open(&dir2.path().join("council-book.jsonl")).unwrap();
         let t = Instant::now();
         let prepared: Vec<PreparedLine> = lines
             .iter()

@@ -657,7 +657,7 @@ fn child_leak_run() {
             _ => Answer::json(500, format!("upstream saw key {got}").as_bytes()),
         }
     });
-    let (mut ledger, _) = crate::ledger::Ledger::open(&dir.join("council-book.jsonl")).unwrap();
+    let (mut ledger, _) = crate::ledger::LedgerFile::open(&dir.join("council-book.jsonl")).unwrap();
     for (i, wire) in [Wire::OpenAi, Wire::Anthropic, Wire::Gemini]
         .into_iter()
         .cycle()

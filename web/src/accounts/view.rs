@@ -13,7 +13,7 @@ use sealbook_core::arena::reading::{BenchmarkKind, RatioReading};
 use sealbook_core::arena::recount::{
     Accounts, Chart, DecisionsVsBook, Figures, Recount, SummaryCheck,
 };
-use sealbook_core::arena::replay::{Difference, Verdict};
+use sealbook_core::arena::replay::{Difference, ReplayVerdict};
 use yew::prelude::*;
 
 /// Cents as dollars with separators: `-1234567` -> `-$12,345.67`.
@@ -90,12 +90,12 @@ fn ratio_td(r: &RatioReading) -> Html {
     }
 }
 
-fn verdict_name(v: Verdict) -> &'static str {
+fn verdict_name(v: ReplayVerdict) -> &'static str {
     match v {
-        Verdict::Exact => t(M::AccExactLower),
-        Verdict::WithinRounding => t(M::AccWithinLower),
-        Verdict::Different => t(M::AccDifferent),
-        Verdict::NotRecounted => t(M::AccNotRecountedLower),
+        ReplayVerdict::Exact => t(M::AccExactLower),
+        ReplayVerdict::WithinRounding => t(M::AccWithinLower),
+        ReplayVerdict::Different => t(M::AccDifferent),
+        ReplayVerdict::NotRecounted => t(M::AccNotRecountedLower),
     }
 }
 
@@ -247,7 +247,7 @@ fn differences(ds: &[Difference]) -> Html {
         );
     }
     let rows = ds.iter().map(|d| {
-        let class = if d.verdict == Verdict::Different { "bad" } else { "neutral" };
+        let class = if d.verdict == ReplayVerdict::Different { "bad" } else { "neutral" };
         html! {
             <tr data-verdict={crate::scores::html::json_name(&d.verdict)} data-row={format!("{} {} {}", d.version, d.account, d.session)}>
                 <td>{ pill(class, verdict_name(d.verdict)) }</td>
@@ -634,7 +634,7 @@ mod tests {
             version: "arena-3".into(),
             account: "<b>x</b>".into(),
             session: "2026-10-19".into(),
-            verdict: Verdict::Different,
+            verdict: ReplayVerdict::Different,
             field: "cash".into(),
             published: Some("1.00".into()),
             recomputed: Some("2.00".into()),

@@ -8,13 +8,11 @@ use crate::format::sentence;
 use crate::i18n::{core_messages, tr, M};
 use serde::Deserialize;
 
-pub use sealbook_core::experiment::council::{
-    Council, CouncilAnswer as Answer, MarketConsensus as Consensus,
-};
+pub use sealbook_core::experiment::council::{Council, CouncilAnswer, MarketConsensus};
 /// The API's wire is core's: the server writes these types and the page reads them.
 pub use sealbook_core::experiment::wire::{
     reader_body, to_json, Accepted, Display, ErrorDoc, ForecastBody, MarketRow, NewReader,
-    PeekBody, PeekReply, Score, Scored, SeatScore, SessionView as Session, Snapshot,
+    PeekBody, PeekReply, Score, Scored, SeatScore, SessionView, Snapshot,
 };
 pub use sealbook_core::experiment::{Arm, Direction, Forecast, Group, Stage};
 
@@ -83,7 +81,7 @@ mod tests {
 
     #[test]
     fn reads_the_session_answer() {
-        let s: Session = serde_json::from_str(SESSION).unwrap();
+        let s: SessionView = serde_json::from_str(SESSION).unwrap();
         assert_eq!(s.group, Group::Seeing);
         assert!(s.demo);
         assert_eq!(s.markets.len(), 2);
@@ -101,7 +99,7 @@ mod tests {
 
     #[test]
     fn reads_a_blind_session_and_a_score() {
-        let s: Session = serde_json::from_str(
+        let s: SessionView = serde_json::from_str(
             r#"{"session": "2026-12-03", "closes_at": "2026-12-03T14:30:00Z", "reader": "r-x", "group": "blind", "markets": [], "council": null, "council_hidden": "before_first_forecast", "peeked": true,
                 "scored": {"reader": {"brier": 0.21, "hit_rate": 0.58, "n": 12}, "council": {"brier": 0.24, "hit_rate": 0.5, "n": 12}}}"#,
         )

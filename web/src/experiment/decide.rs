@@ -5,7 +5,8 @@
 //! of a call's confidence (55 to 95, spec §6.1).
 
 use super::api::{
-    self, Answer, Consensus, Council, Direction, Forecast, MarketRow, Scored, Session, Stage,
+    self, Council, CouncilAnswer, Direction, Forecast, MarketConsensus, MarketRow, Scored,
+    SessionView, Stage,
 };
 use crate::i18n::{t, tr, M};
 use sealbook_core::calendar::Instant;
@@ -102,7 +103,7 @@ pub fn validate_call(
 
 /// How far the reader is through the session: markets whose call is given (a single call, or
 /// the revision protocol's final call) out of all the session's markets.
-pub fn progress(session: &Session) -> (usize, usize) {
+pub fn progress(session: &SessionView) -> (usize, usize) {
     let done = session
         .markets
         .iter()
@@ -114,7 +115,7 @@ pub fn progress(session: &Session) -> (usize, usize) {
 /// Whether the page warns that the first call counts: before any call of the session is
 /// stored (rules::accept: the first `single` or `private` call per market is the one that
 /// counts, a later one is recorded beside it without counting).
-pub fn warn_first_call_counts(session: &Session) -> bool {
+pub fn warn_first_call_counts(session: &SessionView) -> bool {
     session.markets.iter().all(|row| row.forecast.is_none())
 }
 
@@ -214,7 +215,7 @@ pub enum CouncilPanel<'a> {
 }
 
 /// Decides the council panel; `peeked` is a peek recorded since the session was read.
-pub fn council_panel(session: &Session, mode: Mode, peeked: bool) -> CouncilPanel<'_> {
+pub fn council_panel(session: &SessionView, mode: Mode, peeked: bool) -> CouncilPanel<'_> {
     if mode == Mode::TwoCalls {
         return CouncilPanel::Revision;
     }
@@ -261,7 +262,7 @@ pub fn percent(p: f64) -> String {
 }
 
 /// The consensus's side in words: `up`, `down`, or `even` at exactly 50%.
-pub fn consensus_direction(k: &Consensus) -> &'static str {
+pub fn consensus_direction(k: &MarketConsensus) -> &'static str {
     t(match k.direction {
         Some(Direction::Up) => M::ExpDirUp,
         Some(Direction::Down) => M::ExpDirDown,
@@ -304,7 +305,7 @@ pub fn independence_text(r: &NeffReading) -> String {
 }
 
 /// The council's answers for one market, in the order they came.
-pub fn answers_for<'a>(council: &'a Council, market: &str) -> Vec<&'a Answer> {
+pub fn answers_for<'a>(council: &'a Council, market: &str) -> Vec<&'a CouncilAnswer> {
     council
         .answers
         .iter()
@@ -357,8 +358,8 @@ pub fn score_rows(scored: &Scored) -> (Vec<ScoreRow>, String) {
 pub enum Display {
     /// The council arm: the market's consensus and answers.
     Council {
-        consensus: Option<Consensus>,
-        answers: Vec<Answer>,
+        consensus: Option<MarketConsensus>,
+        answers: Vec<CouncilAnswer>,
         independence: Option<NeffReading>,
     },
     /// The control arm (or a display the page does not know): its facts, as label and value.
@@ -511,7 +512,7 @@ mod tests {
         );
     }
 
-    fn session(group: Group, council: bool, hidden: bool, peeked: bool) -> Session {
+    fn session(group: Group, council: bool, hidden: bool, peeked: bool) -> SessionView {
         let council = council.then(|| Council {
             run_id: "r".into(),
             sealed_at: "2026-12-03T12:00:00Z".into(),
@@ -519,7 +520,7 @@ mod tests {
             answers: vec![],
             independence: None,
         });
-        Session {
+        SessionView {
             session: "2026-12-03".into(),
             closes_at: "2026-12-03T14:30:00Z".into(),
             demo: false,
@@ -779,7 +780,7 @@ mod tests {
                 independence: None,
             }
         );
-        let even: Consensus =
+        let even: MarketConsensus =
             serde_json::from_str(r#"{"prob_up": 0.5, "direction": null, "seats": 3}"#).unwrap();
         assert_eq!(consensus_direction(&even), "even");
     }

@@ -14,7 +14,7 @@ mod net;
 mod view;
 
 use crate::i18n::{tr, M};
-use api::{Accepted, ApiError, Direction, NewReader, PeekReply, Session, Stage};
+use api::{Accepted, ApiError, Direction, NewReader, PeekReply, SessionView, Stage};
 use decide::{Mode, ReaderStart};
 use sealbook_core::calendar::Instant;
 use std::collections::BTreeMap;
@@ -30,7 +30,7 @@ pub struct Draft {
 
 pub enum Msg {
     Reader(Result<NewReader, ApiError>),
-    Loaded(Result<Session, ApiError>),
+    Loaded(Result<SessionView, ApiError>),
     Tick,
     Mode(Mode),
     Direction(String, Direction),
@@ -43,7 +43,7 @@ pub enum Msg {
 
 pub struct ExperimentApp {
     reader: Option<String>,
-    session: Option<Rc<Session>>,
+    session: Option<Rc<SessionView>>,
     /// The server's clock, as the device's clock plus `skew`.
     now: Instant,
     /// The server's clock minus the device's, in microseconds, measured when the session was
@@ -111,7 +111,7 @@ impl ExperimentApp {
         };
         ctx.link().send_future(async move {
             let reply = net::request("GET", &api::session_url(&reader), None).await;
-            Msg::Loaded(read::<Session>(reply, 200).map(|(s, _)| s))
+            Msg::Loaded(read::<SessionView>(reply, 200).map(|(s, _)| s))
         });
     }
 
@@ -159,7 +159,7 @@ impl ExperimentApp {
     }
 
     /// The sentence that refuses a call once the reference time has passed.
-    fn closed_message(&self, session: &Session) -> Option<String> {
+    fn closed_message(&self, session: &SessionView) -> Option<String> {
         let close = Instant::parse_rfc3339(&session.closes_at)?;
         (decide::window(close, self.now) == decide::Window::Closed).then(|| {
             tr(

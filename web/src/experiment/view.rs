@@ -3,7 +3,8 @@
 //! and the scores once the session is scored. Every decision is [`decide`]'s.
 
 use super::api::{
-    Answer, Consensus, Council, Direction, Forecast, Group, MarketRow, Session, Stage,
+    Council, CouncilAnswer, Direction, Forecast, Group, MarketConsensus, MarketRow, SessionView,
+    Stage,
 };
 use super::decide::{self, CouncilPanel, Display, Mode, Step, Window};
 use super::{ExperimentApp, Msg};
@@ -38,7 +39,7 @@ pub fn page(app: &ExperimentApp, ctx: &Context<ExperimentApp>) -> Html {
     }
 }
 
-fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &Session) -> Html {
+fn session_view(app: &ExperimentApp, ctx: &Context<ExperimentApp>, session: &SessionView) -> Html {
     let close = Instant::parse_rfc3339(&session.closes_at);
     let window = close.map(|c| decide::window(c, app.now));
     let closed = window == Some(Window::Closed);
@@ -195,7 +196,7 @@ fn council_table(c: &Council) -> Html {
     }
 }
 
-fn answers_table(answers: &[&Answer], id: &str) -> Html {
+fn answers_table(answers: &[&CouncilAnswer], id: &str) -> Html {
     html! {
         <div class="table-scroll">
             <table class="scores-table" id={id.to_string()}>
@@ -210,7 +211,7 @@ fn answers_table(answers: &[&Answer], id: &str) -> Html {
     }
 }
 
-fn consensus_line(k: &Consensus) -> String {
+fn consensus_line(k: &MarketConsensus) -> String {
     tr(
         M::ExpConsensusLine,
         &[

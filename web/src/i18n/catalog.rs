@@ -2,7 +2,7 @@
 //! Arabic, as one static table compiled into the page (no run-time loading, no dependency).
 //! `{name}` marks a named argument ([`super::tr`]); the spec's terms are those of
 //! `web/i18n/glossary.json` (seed 000 §1-§8 for Chinese, seed 003 for Arabic), which
-//! `web/tests/i18n_vs_glossary.rs` holds every entry to.
+//! `web/tests/web/i18n_vs_glossary.rs` holds every entry to.
 //!
 //! The table is in blocks, each under the `cfg` of the pages that show it (web/Cargo.toml's
 //! features, one wasm per page): a block's messages exist only in the pages it names, so the

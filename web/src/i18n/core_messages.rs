@@ -1,7 +1,7 @@
 //! Core's messages in the page's language: each id of core's message enums is one catalog
 //! entry ([`M`]), its typed arguments filled in by [`tr`]. The English entries are the
 //! sentences core's `Display` writes for the CLI, so an English page says what the CLI says
-//! (`web/tests/i18n_vs_glossary.rs` holds them to it).
+//! (`web/tests/web/i18n_vs_glossary.rs` holds them to it).
 
 use super::{tr, M};
 use sealbook_core::book::chain::ProblemMsg;

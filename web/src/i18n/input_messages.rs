@@ -3,7 +3,7 @@
 //! Appendix C, Table C1), the registered predictions (§8.4), `council-clim-window.json` (§4.3)
 //! or the book's sealing times (§3.3) cannot be read, each error's place (row, line,
 //! column, field path) and message id rendered by [`tr`]. The English is what core's
-//! `Display` writes for the CLI (`web/tests/i18n_input_files.rs` holds it to that).
+//! `Display` writes for the CLI (`web/tests/web/i18n_input_files.rs` holds it to that).
 //!
 //! A field's text is shown quoted as the CLI quotes it (Rust's `{:?}`); file names, field
 //! paths, column names, JSON type names and the CSV or JSON reader's own words are kept as

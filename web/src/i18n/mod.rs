@@ -3,7 +3,7 @@
 //! Every sentence a page shows comes from [`catalog`]: a message ([`M`]) has one text per
 //! language, with named arguments written `{name}` that [`tr`] fills in. The spec's own terms
 //! (seed 000 for Chinese: 封印, 链接, 布里尔评分, 有效独立声音数; seed 003 for Arabic: درجة براير,
-//! بصمة) are kept in `web/i18n/glossary.json`, and `web/tests/i18n_vs_glossary.rs` holds every
+//! بصمة) are kept in `web/i18n/glossary.json`, and `web/tests/web/i18n_vs_glossary.rs` holds every
 //! translation to them.
 //!
 //! Core's verdicts reach the page as message ids with typed arguments, never as English:

@@ -3,7 +3,7 @@
 //! the trust ladder's [`StillTrusted`] lines) is one catalog entry ([`M`]), its typed
 //! arguments filled in by [`tr`]. The English entries are the sentences core's `Display`
 //! writes for `sealbook ots verify` and `sealbook ots headers`, so an English page says what
-//! the CLI says (`web/tests/i18n_vs_glossary.rs` holds them to it). Hashes, heights, times and
+//! the CLI says (`web/tests/web/i18n_vs_glossary.rs` holds them to it). Hashes, heights, times and
 //! nBits are passed through as they are.
 
 use super::{t, tr, M};

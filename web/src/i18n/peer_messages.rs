@@ -1,7 +1,7 @@
 //! Why a peer benchmark's records file cannot be scored (`core::score::peers::records`'
 //! [`RecordError`], its [`RecordMsg`] and the [`VectorError`] of a probability vector), in the
 //! page's language. The English entries are what `sealbook score --profile ...` prints, so an
-//! English page says what the CLI says (`web/tests/i18n_peer_records.rs` holds them to it).
+//! English page says what the CLI says (`web/tests/web/i18n_peer_records.rs` holds them to it).
 //! Field names, JSON type names and the records' own values (`"bearish"`, `null`) are the
 //! file format's words and stay as written.
 

@@ -2,7 +2,7 @@
 //! 7-8: [`recount_error`]; why its decisions are not the book's: [`decisions_differ`]), and why the Scores page cannot read the reader experiment's
 //! dataset ([`dataset_error`], §6.2) or the league file ([`league_file_error`], Appendix C), in
 //! the page's language. Each error's file, line and field are kept; the English is what core's
-//! `Display` writes for the CLI (`web/tests/i18n_core_errors.rs` holds it to that).
+//! `Display` writes for the CLI (`web/tests/web/i18n_core_errors.rs` holds it to that).
 //!
 //! A value is quoted as the CLI quotes it; file names, field names, the files' own syntax and
 //! the JSON reader's own words are kept as they are.

@@ -26,7 +26,7 @@ use sealbook_core::score::peers::profile_stats::{
 use sealbook_core::score::scorecard::{DatedScorecard, State};
 use sealbook_core::score::seams::Interval;
 use sealbook_core::score::takeaway::ranked;
-use sealbook_core::stats::endpoint::Verdict;
+use sealbook_core::stats::endpoint::EndpointVerdict;
 use sealbook_core::stats::intervals::{IntervalMethod, IntervalRule};
 use std::collections::BTreeMap;
 use yew::prelude::*;
@@ -561,9 +561,9 @@ fn endpoint(doc: &LeagueStats) -> Html {
     let p = &doc.primary_endpoint;
     let verdict = p.verdict.as_ref().map(json_name);
     let verdict_pill = match &p.verdict {
-        Some(Verdict::Confirmed) => pill("ok", t(M::ScConfirmed)),
-        Some(Verdict::NoMaterialGain) => pill("neutral", t(M::ScNoGain)),
-        Some(Verdict::Inconclusive) => pill("warn", t(M::ScInconclusive)),
+        Some(EndpointVerdict::Confirmed) => pill("ok", t(M::ScConfirmed)),
+        Some(EndpointVerdict::NoMaterialGain) => pill("neutral", t(M::ScNoGain)),
+        Some(EndpointVerdict::Inconclusive) => pill("warn", t(M::ScInconclusive)),
         None => pill("neutral", t(M::ScNoVerdict)),
     };
     let below = if p.confirmed_below_margin {

@@ -10,7 +10,7 @@ use crate::i18n::{core_messages, ots_messages};
 use crate::i18n::{html_tr, t, tr, M};
 use sealbook_core::ots::bitcoin::HeaderAnalysis;
 use sealbook_core::ots::evaluate::AttestationPath;
-use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, Verdict};
+use sealbook_core::ots::verify::{AttestationMsg, BitcoinCheck, OtsVerdict};
 use sealbook_core::ots::Attestation;
 use sealbook_core::verifier::{ProofResult, ProofState};
 use yew::prelude::*;
@@ -109,7 +109,7 @@ pub fn view(p: &ProofResult) -> Html {
                 { checks_and_trust(v) }
             }
             // The listing is what python-opentimestamps' `ots info` prints, byte for byte
-            // (tests/ots_vs_python.rs compares it with the real command): a peer tool's text
+            // (tests/cross/ots_vs_python.rs compares it with the real command): a peer tool's text
             // shown as data, like a hash, so it keeps its English and runs left to right on
             // every page; the summary above it says whose listing it is in the reader's language.
             if let Some(info) = &p.info {
@@ -146,7 +146,7 @@ fn subject(p: &ProofResult) -> Html {
     }
 }
 
-fn attestation(a: &AttestationPath, verdict: Option<&Verdict>) -> Html {
+fn attestation(a: &AttestationPath, verdict: Option<&OtsVerdict>) -> Html {
     let check: Option<&BitcoinCheck> =
         verdict.and_then(|v| v.bitcoin.iter().find(|c| &c.path == a));
     let (kind, title, note) = match &a.attestation {
@@ -234,7 +234,7 @@ fn not_checked() -> Html {
     html! { <p class="note">{ t(M::AttOnlyBitcoin) }</p> }
 }
 
-fn checks_and_trust(v: &Verdict) -> Html {
+fn checks_and_trust(v: &OtsVerdict) -> Html {
     html! {
         <>
             <h3 class="subsection-title">{ t(M::ChecksMade) }</h3>

@@ -9,7 +9,7 @@ use crate::i18n::{check_messages, core_messages, html_tr, ots_messages, plural, 
 use crate::verifier::paged::Paged;
 use crate::verifier::proof_view;
 use crate::verifier::signed_time_view;
-use sealbook_core::book::chain::{Check, Problem};
+use sealbook_core::book::chain::{ChainCheck, Problem};
 use sealbook_core::verifier::overall::{Overall, Unchecked};
 use sealbook_core::verifier::trust::StillTrusted;
 use sealbook_core::verifier::{
@@ -18,13 +18,13 @@ use sealbook_core::verifier::{
 use yew::prelude::*;
 
 /// What a check is, in a reader's words.
-pub fn check_label(check: Check) -> &'static str {
+pub fn check_label(check: ChainCheck) -> &'static str {
     t(match check {
-        Check::Json => M::CheckJson,
-        Check::N => M::CheckN,
-        Check::Prev => M::CheckPrev,
-        Check::Seal => M::CheckSeal,
-        Check::Link => M::CheckLink,
+        ChainCheck::Json => M::CheckJson,
+        ChainCheck::N => M::CheckN,
+        ChainCheck::Prev => M::CheckPrev,
+        ChainCheck::Seal => M::CheckSeal,
+        ChainCheck::Link => M::CheckLink,
     })
 }
 

@@ -1,6 +1,6 @@
 //! Request bodies and the reply cases no recording holds (429 with `retry-after`, quota,
 //! 529, refusals, streamed and garbled bodies). The recorded replies are read in
-//! `tests/llm_wire_vectors.rs`.
+//! `tests/cross/llm_wire_vectors.rs`.
 
 use super::*;
 use serde_json::json;

@@ -23,5 +23,5 @@ pub use token::{
 };
 pub use verify::{
     check, read_certificate_files, verify, verify_bytes, verify_token, Imprinted, NamedBytes,
-    Verdict, VerifyOptions,
+    TokenVerdict, VerifyOptions,
 };

@@ -36,7 +36,7 @@ pub struct VerifyOptions {
 
 /// The verdict on one timestamp: every check, and the two bottom lines.
 #[derive(Debug, Clone, Serialize)]
-pub struct Verdict {
+pub struct TokenVerdict {
     /// Every check passed, with the chain validated at genTime (RFC 3161 App. B).
     pub ok: bool,
     /// As `ok` but with the chain validated at the supplied "now" (OpenSSL's default verdict);
@@ -54,7 +54,7 @@ pub struct Verdict {
     pub missing_signer: Option<String>,
 }
 
-impl crate::checks::Report for Verdict {
+impl crate::checks::Report for TokenVerdict {
     fn checks(&self) -> &[Check] {
         &self.checks
     }
@@ -82,14 +82,14 @@ pub mod check {
 }
 
 /// Verifies a parsed response or bare token.
-pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -> Verdict {
+pub fn verify(parsed: &Parsed, imprinted: Imprinted<'_>, opts: &VerifyOptions) -> TokenVerdict {
     match parsed {
         Parsed::Token(t) => verify_token(t, imprinted, opts, Vec::new()),
         Parsed::Response(r) => {
             let status = status_check(&r.status, r.token.is_some());
             match &r.token {
                 Some(t) if r.status.is_granted() => verify_token(t, imprinted, opts, vec![status]),
-                _ => Verdict {
+                _ => TokenVerdict {
                     ok: false,
                     ok_now: opts.now.map(|_| false),
                     gen_time: None,
@@ -130,7 +130,7 @@ pub fn verify_token(
     imprinted: Imprinted<'_>,
     opts: &VerifyOptions,
     prior: Vec<Check>,
-) -> Verdict {
+) -> TokenVerdict {
     let mut c = Checks(prior);
     let tst = &token.tst_info;
     c.result(check::TST_VERSION, tst_version(tst.version));
@@ -538,14 +538,14 @@ fn finish(
     signer: Option<&Certificate>,
     path: Option<&x509::Path>,
     opts: &VerifyOptions,
-) -> Verdict {
+) -> TokenVerdict {
     let has_signer = signer.is_some();
     let ok = has_signer && c.none_failed_except(&[check::CHAIN_NOW]);
     let ok_now = opts
         .now
         .map(|_| has_signer && c.none_failed_except(&[check::CHAIN_AT_GEN_TIME]));
     let checks = c.0;
-    Verdict {
+    TokenVerdict {
         ok,
         ok_now,
         gen_time: Some(token.tst_info.gen_time.to_iso()),
@@ -667,7 +667,7 @@ pub fn verify_bytes(
     anchors: &[NamedBytes<'_>],
     untrusted: &[NamedBytes<'_>],
     now: i64,
-) -> Result<(Parsed, Verdict), String> {
+) -> Result<(Parsed, TokenVerdict), String> {
     let parsed = parse(token.bytes).map_err(|e| {
         format!(
             "{}: not a readable RFC 3161 response or token: {e}",

@@ -13,7 +13,7 @@ use crate::http_client::HttpClient;
 use crate::league::config::read_config;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::league::config::LeagueConfig;
-use sealbook_core::league::preflight::{self, Check, Found, Part};
+use sealbook_core::league::preflight::{self, Found, Part, Precondition};
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::wire::Wire;
 use std::path::{Path, PathBuf};
@@ -92,13 +92,13 @@ impl Preflight {
     }
 }
 
-fn kind(c: &Check) -> &'static str {
+fn kind(c: &Precondition) -> &'static str {
     match c {
-        Check::EnvSet { .. } => "env",
-        Check::File { .. } => "file",
-        Check::Program { .. } => "program",
-        Check::Endpoint { .. } => "endpoint",
-        Check::Key { .. } => "key",
+        Precondition::EnvSet { .. } => "env",
+        Precondition::File { .. } => "file",
+        Precondition::Program { .. } => "program",
+        Precondition::Endpoint { .. } => "endpoint",
+        Precondition::Key { .. } => "key",
     }
 }
 
@@ -120,15 +120,15 @@ pub fn preflight(
                 p.checks
                     .iter()
                     .map(|c| match c {
-                        Check::Endpoint { url, .. } if !offline => {
+                        Precondition::Endpoint { url, .. } if !offline => {
                             let client = &client;
                             Err(s.spawn(move || endpoint(client, url)))
                         }
-                        Check::Key { var, wire, url, .. } if !offline => {
+                        Precondition::Key { var, wire, url, .. } if !offline => {
                             let client = &client;
                             Err(s.spawn(move || key(client, *wire, var, url)))
                         }
-                        Check::Endpoint { .. } | Check::Key { .. } => Ok(None),
+                        Precondition::Endpoint { .. } | Precondition::Key { .. } => Ok(None),
                         c => Ok(Some(local(c, base))),
                     })
                     .collect()
@@ -154,16 +154,16 @@ pub fn preflight(
 }
 
 /// A check of this machine: an environment variable, a file, a program.
-fn local(c: &Check, base: &Path) -> Found {
+fn local(c: &Precondition, base: &Path) -> Found {
     match c {
-        Check::EnvSet { var, .. } => match std::env::var_os(var) {
+        Precondition::EnvSet { var, .. } => match std::env::var_os(var) {
             None => Err(format!("environment variable {var} is not set")),
             Some(v) if v.to_string_lossy().trim().is_empty() => {
                 Err(format!("environment variable {var} is empty"))
             }
             Some(_) => Ok(String::new()),
         },
-        Check::File { path, .. } => {
+        Precondition::File { path, .. } => {
             let resolved = base.join(path);
             match std::fs::metadata(&resolved) {
                 Ok(m) if m.is_file() => Ok(String::new()),
@@ -179,8 +179,10 @@ fn local(c: &Check, base: &Path) -> Found {
                 )),
             }
         }
-        Check::Program { program, .. } => find_program(program).map(|p| p.display().to_string()),
-        Check::Endpoint { .. } | Check::Key { .. } => Err("not a local check".into()),
+        Precondition::Program { program, .. } => {
+            find_program(program).map(|p| p.display().to_string())
+        }
+        Precondition::Endpoint { .. } | Precondition::Key { .. } => Err("not a local check".into()),
     }
 }
 

@@ -29,7 +29,7 @@ pub fn run(command: RekorCommand, json: bool) -> CmdResult {
 /// P2 hold for everyone, not only for the operator) - claimed only for a verified entry whose
 /// SET signs the time; an entry without a SET is in the log but its time is unsigned, and a
 /// Rekor v2 entry has no time at all.
-pub fn print_integrated_time(v: &sealbook_core::rekor::Verdict) {
+pub fn print_integrated_time(v: &sealbook_core::rekor::EntryVerdict) {
     let (Some(iso), Some(unix)) = (&v.integrated_time_iso, v.integrated_time) else {
         println!("integratedTime: none (a Rekor v2 entry): the log signs no time; only an RFC 3161 token can prove one");
         return;

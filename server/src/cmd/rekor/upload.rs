@@ -14,7 +14,7 @@ use crate::anchor::Retry;
 use crate::cmd::stamped::print_checks;
 use crate::files::{read_bounded, with_suffix, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::{CmdResult, Exit};
-use sealbook_core::rekor::Verdict;
+use sealbook_core::rekor::EntryVerdict;
 use serde::Serialize;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -44,7 +44,7 @@ struct Output<'a> {
     sha256: String,
     written: Option<String>,
     error: Option<String>,
-    verdict: Option<&'a Verdict>,
+    verdict: Option<&'a EntryVerdict>,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {

@@ -21,7 +21,7 @@ use crate::files::read_bounded;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::pki::signature::HashAlg;
 use sealbook_core::rekor::{
-    self, Bundle, BundleVerdict, LogEntry, LogKey, TrustedRoot, Verdict, MAX_ENTRY_BYTES,
+    self, Bundle, BundleVerdict, EntryVerdict, LogEntry, LogKey, TrustedRoot, MAX_ENTRY_BYTES,
 };
 use serde::Serialize;
 use std::path::PathBuf;
@@ -52,7 +52,7 @@ struct Trust {
 struct Output<'a> {
     file: String,
     #[serde(flatten)]
-    verdict: &'a Verdict,
+    verdict: &'a EntryVerdict,
 }
 
 #[derive(Serialize)]
@@ -122,7 +122,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
 }
 
 /// The verdict line of one entry.
-fn verdict_line(v: &Verdict) -> String {
+fn verdict_line(v: &EntryVerdict) -> String {
     match (v.ok, v.set_only, v.integrated_time_signed) {
         (true, true, _) => {
             "OK (SET only: the log promised inclusion; no proof of inclusion)".into()
@@ -149,7 +149,7 @@ fn unusable(path: &std::path::Path, json: bool, why: &str) -> CmdResult {
     Ok(Exit::Unusable)
 }
 
-fn entry_exit(path: &std::path::Path, v: &Verdict, json: bool) -> CmdResult {
+fn entry_exit(path: &std::path::Path, v: &EntryVerdict, json: bool) -> CmdResult {
     if v.ok {
         return Ok(Exit::Ok);
     }

@@ -9,7 +9,7 @@
 use super::{read_certificates, read_timestamp};
 use crate::cmd::stamped::{print_checks, Stamped, Target};
 use crate::outcome::{CmdResult, Exit, Unusable};
-use sealbook_core::tsp::response::{self, Imprinted, Verdict, VerifyOptions};
+use sealbook_core::tsp::response::{self, Imprinted, TokenVerdict, VerifyOptions};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -35,7 +35,7 @@ struct Output<'a> {
     /// The Unix time `ok_now` checked certificate validity at.
     now: i64,
     #[serde(flatten)]
-    verdict: &'a Verdict,
+    verdict: &'a TokenVerdict,
 }
 
 pub fn run(args: Args, json: bool) -> CmdResult {
@@ -92,7 +92,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     Ok(if verdict.ok { Exit::Ok } else { Exit::Failed })
 }
 
-fn print_verdict(file: &str, now: i64, v: &Verdict) {
+fn print_verdict(file: &str, now: i64, v: &TokenVerdict) {
     println!("timestamp: {file}");
     if let Some(t) = &v.tst_info {
         println!(

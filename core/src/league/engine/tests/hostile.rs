@@ -213,7 +213,7 @@ fn every_line_the_engine_seals_from_any_reply_is_read_by_every_reader() {
     let session = Date::parse("2026-10-21").unwrap();
     let mut d = Driver::default();
     d.seal(
-        Ledger::Asks,
+        LeagueLedger::Asks,
         &declaration(&config, "2026-10-21T04:16:00Z", session).to_object(),
     );
     let mut e = Engine::new(config, Climatology::new(), session, true);
@@ -270,7 +270,7 @@ fn every_line_the_engine_seals_from_any_reply_is_read_by_every_reader() {
             };
             // The line can be sealed (J(content) is UTF-8) ...
             let n = match ledger {
-                Ledger::Book => {
+                LeagueLedger::Book => {
                     let (w, bytes) = &mut d.book;
                     let line = w
                         .append(&content)
@@ -278,7 +278,7 @@ fn every_line_the_engine_seals_from_any_reply_is_read_by_every_reader() {
                     bytes.extend_from_slice(&line.bytes);
                     w.lines()
                 }
-                Ledger::Asks => d.seal(ledger, &content),
+                LeagueLedger::Asks => d.seal(ledger, &content),
             };
             e.on_sealed(ledger, n, &content);
             sealed += 1;
@@ -314,7 +314,7 @@ fn every_line_the_engine_seals_from_any_reply_is_read_by_every_reader() {
         &results,
         BTreeMap::new(),
     );
-    d.seal(Ledger::Book, &line.to_object());
+    d.seal(LeagueLedger::Book, &line.to_object());
     assert!(verify(&d.book.1, VerifyOptions::default()).ok);
     let lines = BookLines::parse(&d.book.1).unwrap();
     let roster = roster_from_asks(&d.asks.1).unwrap();

@@ -20,7 +20,7 @@ fn a_session_with_an_evening_run_and_a_later_run_seals_and_scores_all_three() {
         decl.other_runs_et,
         Some(vec!["18:00".to_string(), "09:00".to_string()])
     );
-    d.seal(Ledger::Asks, &decl.to_object());
+    d.seal(LeagueLedger::Asks, &decl.to_object());
     let mut e = Engine::new(config.clone(), Climatology::new(), session, true);
 
     // The evening run of 2026-10-21 is asked at 18:00 ET the day before (22:00Z).
