@@ -489,7 +489,7 @@ struct SeatToml {
     temperature: Option<f64>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct ScheduleToml {
     morning_run_et: Option<String>,
@@ -509,7 +509,7 @@ struct TsaToml {
     url: String,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 struct AnchorsToml {
     ots_calendars: Option<Vec<String>>,
@@ -937,27 +937,25 @@ fn seat_adapter(
     Ok(adapter)
 }
 
+/// An optional table and the span [`Source::key_line`] searches: the table as written, or,
+/// when the file has none, every key unset and the whole file as the span.
+fn table_or_default<T: Default>(
+    src: &Source,
+    table: Option<toml::Spanned<T>>,
+) -> (Range<usize>, T) {
+    match table {
+        Some(t) => (t.span(), t.into_inner()),
+        None => (0..src.text.len(), T::default()),
+    }
+}
+
 /// `[schedule]`: the New York times of the runs, the reference and scoring (spec §3.3), the
 /// stamping cadence and the first session; every key has a default. See [`check_run_times`].
 fn check_schedule(
     src: &Source,
     schedule: Option<toml::Spanned<ScheduleToml>>,
 ) -> Result<Schedule, ConfigError> {
-    let whole = 0..src.text.len();
-    let (sspan, sch) = match schedule {
-        Some(s) => (s.span(), Some(s.into_inner())),
-        None => (whole.clone(), None),
-    };
-    let sch = sch.unwrap_or(ScheduleToml {
-        morning_run_et: None,
-        other_runs_et: None,
-        reference_et: None,
-        score_et: None,
-        stamp_every_minutes: None,
-        stamp_settle_seconds: None,
-        upgrade_every_minutes: None,
-        first_session: None,
-    });
+    let (sspan, sch) = table_or_default(src, schedule);
     let first_session = match &sch.first_session {
         None => None,
         Some(d) => Some(Date::parse(d).ok_or_else(|| {
@@ -1089,21 +1087,7 @@ fn check_anchors(
     src: &Source,
     anchors: Option<toml::Spanned<AnchorsToml>>,
 ) -> Result<Anchors, ConfigError> {
-    let whole = 0..src.text.len();
-    let (aspan, anc) = match anchors {
-        Some(a) => (a.span(), Some(a.into_inner())),
-        None => (whole.clone(), None),
-    };
-    let anc = anc.unwrap_or(AnchorsToml {
-        ots_calendars: None,
-        tsa: None,
-        rekor_url: None,
-        rekor_key: None,
-        rekor_log_key: None,
-        rekor_api: None,
-        timeout_seconds: None,
-        retries: None,
-    });
+    let (aspan, anc) = table_or_default(src, anchors);
     let al = |k: &str| src.key_line(&aspan, k);
     let ots_calendars = anc
         .ots_calendars
