@@ -12,22 +12,39 @@ use std::fmt;
 
 /// Universal tags used by the structures above.
 pub mod tag {
+    /// BOOLEAN (X.690 §8.2).
     pub const BOOLEAN: u8 = 0x01;
+    /// INTEGER (X.690 §8.3).
     pub const INTEGER: u8 = 0x02;
+    /// BIT STRING (X.690 §8.6).
     pub const BIT_STRING: u8 = 0x03;
+    /// OCTET STRING (X.690 §8.7).
     pub const OCTET_STRING: u8 = 0x04;
+    /// NULL (X.690 §8.8).
     pub const NULL: u8 = 0x05;
+    /// OBJECT IDENTIFIER (X.690 §8.19).
     pub const OID: u8 = 0x06;
+    /// ENUMERATED (X.690 §8.4).
     pub const ENUMERATED: u8 = 0x0a;
+    /// UTF8String.
     pub const UTF8_STRING: u8 = 0x0c;
+    /// PrintableString.
     pub const PRINTABLE_STRING: u8 = 0x13;
+    /// TeletexString (T61String).
     pub const T61_STRING: u8 = 0x14;
+    /// IA5String.
     pub const IA5_STRING: u8 = 0x16;
+    /// UTCTime (two-digit year; RFC 5280 §4.1.2.5.1).
     pub const UTC_TIME: u8 = 0x17;
+    /// GeneralizedTime (RFC 5280 §4.1.2.5.2; RFC 3161 §2.4.2).
     pub const GENERALIZED_TIME: u8 = 0x18;
+    /// UniversalString (UCS-4).
     pub const UNIVERSAL_STRING: u8 = 0x1c;
+    /// BMPString (UCS-2).
     pub const BMP_STRING: u8 = 0x1e;
+    /// SEQUENCE and SEQUENCE OF, constructed.
     pub const SEQUENCE: u8 = 0x30;
+    /// SET and SET OF, constructed.
     pub const SET: u8 = 0x31;
 
     /// `[n]` context-specific, constructed (EXPLICIT tagging or IMPLICIT of a constructed type).
@@ -43,7 +60,9 @@ pub mod tag {
 /// A DER decoding error at an absolute byte offset of the outermost input.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DerError {
+    /// The offset of the element at fault, from the start of the outermost input.
     pub offset: usize,
+    /// What is wrong there.
     pub message: String,
 }
 
@@ -55,6 +74,7 @@ impl fmt::Display for DerError {
 
 impl std::error::Error for DerError {}
 
+/// A DER reading's result.
 pub type Result<T> = std::result::Result<T, DerError>;
 
 fn err<T>(offset: usize, message: impl Into<String>) -> Result<T> {
@@ -295,6 +315,7 @@ impl<'a> Reader<'a> {
         self.base + self.pos
     }
 
+    /// Whether every element of the input has been read.
     pub fn is_empty(&self) -> bool {
         self.pos >= self.data.len()
     }
@@ -407,12 +428,14 @@ pub fn parse_one<'a>(data: &'a [u8], what: &str) -> Result<Tlv<'a>> {
 /// written (GeneralizedTime may carry one; RFC 3161 §2.4.2).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Time {
+    /// Whole seconds since 1970-01-01T00:00:00Z.
     pub unix: i64,
     /// Fraction digits after the decimal point, as written (no trailing zeros in DER).
     pub fraction: String,
 }
 
 impl Time {
+    /// A time of whole seconds, with no fraction.
     pub fn from_unix(unix: i64) -> Self {
         Time {
             unix,

@@ -62,14 +62,17 @@ pub fn unsigned_integer_contents(bytes: &[u8]) -> Vec<u8> {
     }
 }
 
+/// A non-negative INTEGER of a small number, minimal and unsigned (X.690 §8.3.2).
 pub fn small(n: u64) -> Vec<u8> {
     uint(&n.to_be_bytes())
 }
 
+/// A BOOLEAN: DER writes TRUE as 0xff (X.690 §11.1).
 pub fn boolean(b: bool) -> Vec<u8> {
     tlv(tag::BOOLEAN, &[if b { 0xff } else { 0 }])
 }
 
+/// An OCTET STRING holding `b`.
 pub fn octets(b: &[u8]) -> Vec<u8> {
     tlv(tag::OCTET_STRING, b)
 }
@@ -125,10 +128,12 @@ pub fn oid(dotted: &str) -> Vec<u8> {
     try_oid(dotted).expect("a constant OID")
 }
 
+/// A UTF8String of `s`.
 pub fn utf8(s: &str) -> Vec<u8> {
     tlv(0x0c, s.as_bytes())
 }
 
+/// A PrintableString of `s` (the caller keeps to its character set).
 pub fn printable(s: &str) -> Vec<u8> {
     tlv(0x13, s.as_bytes())
 }

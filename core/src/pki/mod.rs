@@ -6,6 +6,8 @@
 //! - [`x509`]: certificates (RFC 5280), the extensions a timestamp verifier needs, paths
 //! - [`signature`]: SHA-1/2 digests; RSA PKCS#1 v1.5 and PSS, ECDSA P-256 and P-384
 
+#![warn(missing_docs)]
+
 pub mod der;
 pub mod der_write;
 pub mod signature;

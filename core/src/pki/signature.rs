@@ -9,36 +9,57 @@ use serde::{Deserialize, Serialize};
 use sha2::Digest;
 use std::fmt;
 
+/// The object identifiers of the digest, key and signature algorithms read here.
 pub mod oid {
+    /// id-sha1 (FIPS 180-4).
     pub const SHA1: &str = "1.3.14.3.2.26";
+    /// id-sha256 (RFC 5754 §2).
     pub const SHA256: &str = "2.16.840.1.101.3.4.2.1";
+    /// id-sha384 (RFC 5754 §2).
     pub const SHA384: &str = "2.16.840.1.101.3.4.2.2";
+    /// id-sha512 (RFC 5754 §2).
     pub const SHA512: &str = "2.16.840.1.101.3.4.2.3";
+    /// rsaEncryption: an RSA key (RFC 8017 App. A.1).
     pub const RSA_ENCRYPTION: &str = "1.2.840.113549.1.1.1";
+    /// sha1WithRSAEncryption (RFC 8017).
     pub const SHA1_WITH_RSA: &str = "1.2.840.113549.1.1.5";
+    /// sha256WithRSAEncryption (RFC 4055 §5).
     pub const SHA256_WITH_RSA: &str = "1.2.840.113549.1.1.11";
+    /// sha384WithRSAEncryption (RFC 4055 §5).
     pub const SHA384_WITH_RSA: &str = "1.2.840.113549.1.1.12";
+    /// sha512WithRSAEncryption (RFC 4055 §5).
     pub const SHA512_WITH_RSA: &str = "1.2.840.113549.1.1.13";
+    /// id-RSASSA-PSS (RFC 4055 §3.1).
     pub const RSASSA_PSS: &str = "1.2.840.113549.1.1.10";
+    /// id-mgf1 (RFC 4055 §2.2).
     pub const MGF1: &str = "1.2.840.113549.1.1.8";
+    /// id-ecPublicKey: an elliptic-curve key (RFC 5480 §2.1.1).
     pub const EC_PUBLIC_KEY: &str = "1.2.840.10045.2.1";
+    /// ecdsa-with-SHA1 (RFC 3279).
     pub const ECDSA_SHA1: &str = "1.2.840.10045.4.1";
+    /// ecdsa-with-SHA256 (RFC 5758 §3.2).
     pub const ECDSA_SHA256: &str = "1.2.840.10045.4.3.2";
+    /// ecdsa-with-SHA384 (RFC 5758 §3.2).
     pub const ECDSA_SHA384: &str = "1.2.840.10045.4.3.3";
+    /// ecdsa-with-SHA512 (RFC 5758 §3.2).
     pub const ECDSA_SHA512: &str = "1.2.840.10045.4.3.4";
+    /// secp256r1, NIST P-256 (RFC 5480 §2.1.1.1).
     pub const P256: &str = "1.2.840.10045.3.1.7";
+    /// secp384r1, NIST P-384 (RFC 5480 §2.1.1.1).
     pub const P384: &str = "1.3.132.0.34";
 }
 
 /// An AlgorithmIdentifier (RFC 5280 §4.1.1.2): OID and the raw parameters element, if any.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AlgorithmIdentifier {
+    /// The algorithm's object identifier, dotted.
     pub oid: String,
     /// The parameters element as encoded (tag included), `None` when absent.
     pub params: Option<Vec<u8>>,
 }
 
 impl AlgorithmIdentifier {
+    /// Reads an AlgorithmIdentifier SEQUENCE.
     pub fn parse(t: &Tlv<'_>) -> der::Result<Self> {
         if t.tag != tag::SEQUENCE {
             return t.error("AlgorithmIdentifier: expected SEQUENCE");
@@ -63,13 +84,18 @@ impl AlgorithmIdentifier {
 /// The hash functions these formats use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub enum HashAlg {
+    /// SHA-1 (collision-broken: see [`HashAlg::is_weak`]).
     Sha1,
+    /// SHA-256.
     Sha256,
+    /// SHA-384.
     Sha384,
+    /// SHA-512.
     Sha512,
 }
 
 impl HashAlg {
+    /// The hash an object identifier names, if it is one of these.
     pub fn from_oid(oid: &str) -> Option<HashAlg> {
         Some(match oid {
             oid::SHA1 => HashAlg::Sha1,
@@ -80,6 +106,7 @@ impl HashAlg {
         })
     }
 
+    /// The hash's name as FIPS 180-4 spells it.
     pub fn name(self) -> &'static str {
         match self {
             HashAlg::Sha1 => "SHA-1",
@@ -89,6 +116,7 @@ impl HashAlg {
         }
     }
 
+    /// The digest's length in bytes.
     pub fn output_len(self) -> usize {
         match self {
             HashAlg::Sha1 => 20,
@@ -125,6 +153,7 @@ impl HashAlg {
         })
     }
 
+    /// The digest of `data`.
     pub fn digest(self, data: &[u8]) -> Vec<u8> {
         match self {
             HashAlg::Sha1 => sha1::Sha1::digest(data).to_vec(),
@@ -148,6 +177,7 @@ enum HasherState {
 }
 
 impl Hasher {
+    /// Feeds the next piece of data.
     pub fn update(&mut self, data: &[u8]) {
         match &mut self.0 {
             HasherState::Sha1(h) => h.update(data),
@@ -157,6 +187,7 @@ impl Hasher {
         }
     }
 
+    /// The digest of everything fed.
     pub fn finish(self) -> Vec<u8> {
         match self.0 {
             HasherState::Sha1(h) => h.finalize().to_vec(),
@@ -170,8 +201,11 @@ impl Hasher {
 /// A public key taken from a SubjectPublicKeyInfo.
 #[derive(Debug, Clone)]
 pub enum PublicKey {
+    /// An RSA key (at most [`MAX_RSA_BITS`]).
     Rsa(rsa::RsaPublicKey),
+    /// An ECDSA key on P-256.
     P256(p256::ecdsa::VerifyingKey),
+    /// An ECDSA key on P-384.
     P384(p384::ecdsa::VerifyingKey),
 }
 
@@ -196,6 +230,8 @@ impl PublicKey {
         Self::from_spki(&t).map_err(|e| e.to_string())
     }
 
+    /// Reads a SubjectPublicKeyInfo element already parsed (RFC 5280 §4.1.2.7): RSA, or an EC
+    /// key on P-256 or P-384.
     pub fn from_spki(t: &Tlv<'_>) -> der::Result<PublicKey> {
         let mut r = t.reader();
         let alg_t = r.expect(tag::SEQUENCE, "SubjectPublicKeyInfo.algorithm")?;
@@ -258,36 +294,52 @@ impl PublicKey {
 pub enum SigError {
     /// `rsaEncryption` or `id-ecPublicKey` named as the signature algorithm without a digest.
     NeedsDigest {
+        /// The key-type OID used as the signature algorithm.
         oid: String,
     },
+    /// A signature algorithm not among [`oid`]'s.
     UnsupportedAlgorithm {
+        /// The algorithm's OID.
         oid: String,
     },
+    /// RSASSA-PSS named with no parameters (RFC 4055 §3.1 requires them in a signature).
     PssWithoutParams,
     /// RSASSA-PSS-params that do not decode (RFC 4055 §3.1).
     PssParams {
+        /// The decoder's words.
         detail: String,
     },
+    /// A mask generation function other than MGF1 with a supported hash (RFC 4055 §2.2).
     PssMaskGeneration,
+    /// A salt length beyond what the key's modulus allows.
     PssSaltRange,
+    /// An RSA PKCS#1 v1.5 signature that does not verify (RFC 8017 §8.2.2).
     RsaInvalid {
+        /// The library's words.
         detail: String,
     },
+    /// An RSASSA-PSS signature that does not verify (RFC 8017 §8.1.2).
     PssInvalid {
+        /// The library's words.
         detail: String,
     },
     /// The ECDSA signature is not a DER Ecdsa-Sig-Value for `curve` (`P-256`, `P-384`).
     EcdsaNotDer {
+        /// The key's curve.
         curve: String,
     },
+    /// An ECDSA signature that does not verify on `curve` (FIPS 186-5 §6.4.2).
     EcdsaInvalid {
+        /// The key's curve.
         curve: String,
     },
     /// An Ed25519 signature (RFC 8032) that is not 64 bytes or does not verify.
     Ed25519Invalid,
     /// The scheme (as [`Scheme::describe`]) does not fit the key (as [`PublicKey::describe`]).
     KeyMismatch {
+        /// The signature scheme.
         scheme: String,
+        /// The key it was to be checked with.
         key: String,
     },
 }
@@ -335,8 +387,16 @@ impl From<SigError> for String {
 /// A signature scheme with its hash.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
+    /// RSASSA-PKCS1-v1_5 (RFC 8017 §8.2).
     RsaPkcs1v15(HashAlg),
-    RsaPss { hash: HashAlg, salt_len: usize },
+    /// RSASSA-PSS with MGF1 of the same hash (RFC 8017 §8.1, RFC 4055 §3.1).
+    RsaPss {
+        /// The message hash, also MGF1's.
+        hash: HashAlg,
+        /// The salt's length in bytes.
+        salt_len: usize,
+    },
+    /// ECDSA (FIPS 186-5 §6.4).
     Ecdsa(HashAlg),
 }
 
@@ -369,12 +429,14 @@ impl Scheme {
         })
     }
 
+    /// The scheme's message hash.
     pub fn hash(self) -> HashAlg {
         match self {
             Scheme::RsaPkcs1v15(h) | Scheme::Ecdsa(h) | Scheme::RsaPss { hash: h, .. } => h,
         }
     }
 
+    /// The scheme in words, for messages ("RSASSA-PSS with SHA-256 (MGF1, salt 32)").
     pub fn describe(self) -> String {
         match self {
             Scheme::RsaPkcs1v15(h) => format!("RSA PKCS#1 v1.5 with {}", h.name()),

@@ -8,13 +8,21 @@ use crate::pki::signature::{self, AlgorithmIdentifier, PublicKey, Scheme};
 use base64::Engine;
 use serde::Serialize;
 
+/// The object identifiers of the certificate extensions read here (RFC 5280 §4.2).
 pub mod oid {
+    /// basicConstraints (RFC 5280 §4.2.1.9).
     pub const BASIC_CONSTRAINTS: &str = "2.5.29.19";
+    /// keyUsage (RFC 5280 §4.2.1.3).
     pub const KEY_USAGE: &str = "2.5.29.15";
+    /// extKeyUsage (RFC 5280 §4.2.1.12).
     pub const EXT_KEY_USAGE: &str = "2.5.29.37";
+    /// subjectKeyIdentifier (RFC 5280 §4.2.1.2).
     pub const SUBJECT_KEY_ID: &str = "2.5.29.14";
+    /// authorityKeyIdentifier (RFC 5280 §4.2.1.1).
     pub const AUTHORITY_KEY_ID: &str = "2.5.29.35";
+    /// subjectAltName (RFC 5280 §4.2.1.6).
     pub const SUBJECT_ALT_NAME: &str = "2.5.29.17";
+    /// id-kp-timeStamping, the purpose a time-stamping unit's certificate must name (RFC 3161 §2.3).
     pub const KP_TIME_STAMPING: &str = "1.3.6.1.5.5.7.3.8";
     /// Extensions whose semantics this verifier implements (a critical one not listed fails).
     pub const UNDERSTOOD: &[&str] = &[
@@ -32,8 +40,11 @@ pub mod oid {
 
 /// keyUsage bits (RFC 5280 §4.2.1.3), bit 0 first.
 pub mod key_usage {
+    /// digitalSignature.
     pub const DIGITAL_SIGNATURE: u32 = 1 << 0;
+    /// nonRepudiation (contentCommitment).
     pub const NON_REPUDIATION: u32 = 1 << 1;
+    /// keyCertSign: the key signs certificates.
     pub const KEY_CERT_SIGN: u32 = 1 << 5;
 }
 
@@ -47,12 +58,15 @@ pub const MAX_PATH_LEN: usize = 8;
 /// A distinguished name: its DER (compared byte for byte) and a readable RFC 4514-style form.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Name {
+    /// The Name as encoded.
     #[serde(skip)]
     pub der: Vec<u8>,
+    /// The attributes in RFC 4514 order and spelling (`CN=..., O=...`).
     pub text: String,
 }
 
 impl Name {
+    /// Reads a Name (RFC 5280 §4.1.2.4): a SEQUENCE of RelativeDistinguishedNames.
     pub fn parse(t: &Tlv<'_>) -> der::Result<Name> {
         if t.tag != tag::SEQUENCE {
             return t.error("Name: expected SEQUENCE");
@@ -113,8 +127,11 @@ fn attr_short_name(oid: &str) -> String {
 /// One certificate extension (RFC 5280 §4.1.2.9).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Extension {
+    /// The extension's OID (`extnID`).
     pub oid: String,
+    /// Whether a verifier that does not understand it must reject the certificate.
     pub critical: bool,
+    /// The `extnValue` OCTET STRING's contents.
     #[serde(serialize_with = "ser_hex")]
     pub value: Vec<u8>,
 }
@@ -133,8 +150,10 @@ pub struct KnownExtensions {
     pub key_usage: Option<(u32, bool)>,
     /// (purpose OIDs, critical)
     pub ext_key_usage: Option<(Vec<String>, bool)>,
+    /// subjectKeyIdentifier's key identifier.
     #[serde(serialize_with = "ser_opt_hex")]
     pub subject_key_id: Option<Vec<u8>>,
+    /// authorityKeyIdentifier's keyIdentifier, when present.
     #[serde(serialize_with = "ser_opt_hex")]
     pub authority_key_id: Option<Vec<u8>>,
     /// directoryName entries of subjectAltName (RFC 3161 §2.4.2 `tsa` may name one).
@@ -157,20 +176,34 @@ pub(crate) fn ser_opt_hex<S: serde::Serializer>(
 /// A decoded certificate; `raw` is its DER.
 #[derive(Debug, Clone)]
 pub struct Certificate {
+    /// The whole Certificate as encoded.
     pub raw: Vec<u8>,
+    /// The TBSCertificate as encoded: what the issuer signed (RFC 5280 §4.1.1.1).
     pub tbs_raw: Vec<u8>,
+    /// The version number: 1 for v1 (no `version` field), 3 for v3 (RFC 5280 §4.1.2.1 writes
+    /// it minus one).
     pub version: u64,
     /// Serial number INTEGER contents (two's complement, as encoded).
     pub serial: Vec<u8>,
+    /// The issuer's signature algorithm (`signatureAlgorithm`, RFC 5280 §4.1.1.2).
     pub signature_alg: AlgorithmIdentifier,
+    /// Who signed it.
     pub issuer: Name,
+    /// Whom it certifies.
     pub subject: Name,
+    /// Start of the validity period (RFC 5280 §4.1.2.5).
     pub not_before: Time,
+    /// End of the validity period, inclusive.
     pub not_after: Time,
+    /// The SubjectPublicKeyInfo as encoded.
     pub spki_raw: Vec<u8>,
+    /// The subject's key, or why it cannot be used.
     pub public_key: Result<PublicKey, String>,
+    /// Every extension, in order.
     pub extensions: Vec<Extension>,
+    /// The extensions path validation reads, decoded.
     pub known: KnownExtensions,
+    /// The issuer's signature over [`Self::tbs_raw`] (the BIT STRING's octets).
     pub signature: Vec<u8>,
 }
 
@@ -263,6 +296,7 @@ impl Certificate {
         hex::encode(&self.serial)
     }
 
+    /// Issuer and subject are the same name (RFC 5280 §6.1: self-issued).
     pub fn is_self_issued(&self) -> bool {
         self.subject.matches(&self.issuer)
     }
@@ -311,13 +345,21 @@ impl Certificate {
 /// What a report shows of one certificate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct CertSummary {
+    /// The subject, RFC 4514 style.
     pub subject: String,
+    /// The issuer, RFC 4514 style.
     pub issuer: String,
+    /// The serial number, lowercase hex as encoded.
     pub serial: String,
+    /// Start of validity, ISO 8601 UTC.
     pub not_before: String,
+    /// End of validity, ISO 8601 UTC.
     pub not_after: String,
+    /// The key in words ([`PublicKey::describe`]: `RSA-2048`, `EC P-256`), or why it is unusable.
     pub key: String,
+    /// The issuer's signature algorithm by name, or its OID.
     pub signature_alg: String,
+    /// SHA-256 of the certificate's DER, lowercase hex (its fingerprint).
     pub sha256: String,
 }
 
@@ -478,6 +520,7 @@ pub fn pem_block(der: &[u8], label: &str) -> String {
 /// One certification path: leaf first, trust anchor last.
 #[derive(Debug, Clone)]
 pub struct Path {
+    /// The certificates, leaf first.
     pub certs: Vec<Certificate>,
 }
 
@@ -561,7 +604,9 @@ impl Search<'_> {
 /// A certificate's place in a path, as a path error names it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub enum CertRole {
+    /// The signer's own certificate.
     Leaf,
+    /// The anchor the reader trusts.
     TrustAnchor,
     /// The `n`th certificate above the leaf.
     Intermediate(usize),
@@ -581,8 +626,11 @@ impl std::fmt::Display for CertRole {
 /// subject, and what is wrong with it. `Display` writes the CLI's English.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct PathError {
+    /// Which certificate of the path.
     pub who: CertRole,
+    /// Its subject, RFC 4514 style.
     pub subject: String,
+    /// What is wrong with it.
     pub problem: PathProblem,
 }
 
@@ -591,20 +639,28 @@ pub struct PathError {
 pub enum PathProblem {
     /// Outside its validity period at `at`; times are ISO 8601 UTC.
     NotValidAt {
+        /// The time the path was validated at.
         at: String,
+        /// The certificate's notBefore.
         not_before: String,
+        /// The certificate's notAfter.
         not_after: String,
     },
+    /// A critical extension this verifier does not implement (RFC 5280 §4.2).
     UnrecognisedCritical {
+        /// The extension's OID.
         oid: String,
     },
+    /// More certificates below it than its pathLenConstraint allows (RFC 5280 §4.2.1.9).
     PathLenExceeded {
+        /// Its pathLenConstraint.
         max: u64,
     },
     /// basicConstraints cA false.
     NotCa,
     /// No basicConstraints and nothing else that makes it a CA.
     NoBasicConstraints,
+    /// A keyUsage without keyCertSign on an issuer (RFC 5280 §4.2.1.3).
     NoKeyCertSign,
 }
 
