@@ -16,9 +16,13 @@ pub const MAX_URI_LENGTH: usize = 1000;
 pub const ALLOWED_URI_CHARS: &[u8] =
     b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._/:";
 
+/// `PendingAttestation.TAG`.
 pub const TAG_PENDING: [u8; 8] = [0x83, 0xdf, 0xe3, 0x0d, 0x2e, 0xf9, 0x0c, 0x8e];
+/// `BitcoinBlockHeaderAttestation.TAG`.
 pub const TAG_BITCOIN: [u8; 8] = [0x05, 0x88, 0x96, 0x0d, 0x73, 0xd7, 0x19, 0x01];
+/// `LitecoinBlockHeaderAttestation.TAG`.
 pub const TAG_LITECOIN: [u8; 8] = [0x06, 0x86, 0x9a, 0x0d, 0x73, 0xd7, 0x1b, 0x45];
+/// `EthereumBlockHeaderAttestation.TAG`.
 pub const TAG_ETHEREUM: [u8; 8] = [0x30, 0xfe, 0x80, 0x87, 0xb5, 0xc7, 0xea, 0xd7];
 
 /// One attestation. `Ord` is the reference's: by tag bytes, then URI, height or payload;
@@ -28,23 +32,30 @@ pub const TAG_ETHEREUM: [u8; 8] = [0x30, 0xfe, 0x80, 0x87, 0xb5, 0xc7, 0xea, 0xd
 pub enum Attestation {
     /// A calendar promises a complete proof later, at `uri`.
     Pending {
+        /// The calendar's URL (only [`ALLOWED_URI_CHARS`]).
         uri: String,
     },
     /// The commitment is the merkle root of the Bitcoin block at this height.
     Bitcoin {
+        /// The block's height.
         height: u64,
     },
+    /// The commitment is the merkle root of the Litecoin block at this height.
     Litecoin {
+        /// The block's height.
         height: u64,
     },
     /// python-opentimestamps' "dubious" Ethereum attestation (transactions root).
     Ethereum {
+        /// The block's height.
         height: u64,
     },
     /// A notary this implementation does not know; carried byte-for-byte.
     Unknown {
+        /// The attestation's tag.
         #[serde(serialize_with = "ser_hex", deserialize_with = "de_hex")]
         tag: [u8; 8],
+        /// Its payload as read.
         #[serde(serialize_with = "ser_hex", deserialize_with = "de_hex")]
         payload: Vec<u8>,
     },
@@ -85,6 +96,7 @@ impl Attestation {
         })
     }
 
+    /// The eight tag bytes that introduce this attestation in a proof.
     pub fn tag(&self) -> [u8; 8] {
         match self {
             Attestation::Pending { .. } => TAG_PENDING,

@@ -18,12 +18,19 @@ pub const POW_LIMIT_BITS: u32 = 0x1d00ffff;
 /// A parsed 80-byte block header. Hash fields are in internal (header) byte order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockHeader {
+    /// `nVersion`.
     pub version: i32,
+    /// `hashPrevBlock`: the previous block's hash.
     pub prev_block: [u8; 32],
+    /// `hashMerkleRoot`: what an OpenTimestamps Bitcoin attestation commits to.
     pub merkle_root: [u8; 32],
+    /// `nTime`: Unix seconds, as the miner wrote it (not a trusted clock: spec §3.11).
     pub time: u32,
+    /// `nBits`: the target in compact form.
     pub bits: u32,
+    /// `nNonce`.
     pub nonce: u32,
+    /// The 80 bytes as given (the block hash is their double SHA-256).
     pub raw: [u8; 80],
 }
 
@@ -33,6 +40,7 @@ pub struct BlockHeader {
 pub struct HeaderError {
     /// 0-based position in the supplied run (0 for a single header).
     pub index: usize,
+    /// What is wrong, as a message id with its arguments.
     pub message: HeaderMsg,
 }
 
@@ -186,6 +194,7 @@ pub fn median_time_past(times: &[u32]) -> Option<u32> {
 /// A checked run of consecutive headers.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeaderRun {
+    /// Headers in the run.
     pub count: usize,
     /// Block hashes, display order, first to last.
     pub hashes: Vec<String>,
@@ -267,7 +276,9 @@ fn next_work_within(
 /// A header as supplied, with the height the reader gave for it (a `HEIGHT HEX` line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LabelledHeader {
+    /// The height the reader wrote before the header, if any.
     pub height: Option<u64>,
+    /// The header.
     pub header: BlockHeader,
 }
 
@@ -314,11 +325,15 @@ pub fn parse_labelled(bytes: &[u8]) -> Result<Vec<LabelledHeader>, HeaderError> 
 /// One supplied header, as the set of headers places it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HeaderFacts {
+    /// The block hash, display order (hex).
     pub hash: String,
     /// Known from a label, or from a labelled header it is linked to.
     pub height: Option<u64>,
+    /// `nTime`.
     pub time: u32,
+    /// `nBits`, as `0x1703a30c`.
     pub bits: String,
+    /// The hash is at or below the target `nBits` states, and that target within the limit.
     pub pow_ok: bool,
     /// Index of the supplied header it builds on.
     pub parent: Option<usize>,
@@ -333,32 +348,46 @@ pub struct HeaderFacts {
 pub struct RetargetCheck {
     /// Height of the period's first block (a multiple of 2016).
     pub height: u64,
+    /// `nTime` of the previous period's first block.
     pub first_time: u32,
+    /// `nTime` of the previous period's last block.
     pub last_time: u32,
+    /// `last_time - first_time`, seconds.
     pub actual_timespan: i64,
+    /// That span clamped to a quarter and four times two weeks (Bitcoin Core's
+    /// `CalculateNextWorkRequired`).
     pub clamped_timespan: u64,
+    /// `nBits` of the previous period.
     pub old_bits: String,
+    /// `nBits` the retarget rule gives for this period.
     pub expected_bits: String,
+    /// `nBits` the period's first block states.
     pub bits: String,
+    /// Whether the two agree.
     pub ok: bool,
 }
 
 /// One child of a fork and the heaviest supplied run built on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ForkBranch {
+    /// The child's block hash.
     pub hash: String,
     /// Headers on the branch's heaviest run, the child included.
     pub length: usize,
     /// That run's work, hex.
     pub work: String,
+    /// The hash of the run's last header.
     pub tip: String,
 }
 
 /// Two or more supplied headers on the same parent: competing blocks (one became stale).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Fork {
+    /// The common parent's hash.
     pub parent: String,
+    /// Its height, when known.
     pub parent_height: Option<u64>,
+    /// Each child and its heaviest run.
     pub branches: Vec<ForkBranch>,
     /// The branch on the heavier run, when the supplied headers decide it.
     pub heavier: Option<String>,
@@ -375,15 +404,23 @@ pub struct Fork {
 pub struct HeaderAnalysis {
     /// No header failed proof of work, a height, the median-time-past rule or a retarget.
     pub ok: bool,
+    /// Headers supplied.
     pub count: usize,
+    /// Headers whose previous-block hash names another supplied header.
     pub links: usize,
+    /// Each supplied header, in the order given.
     pub headers: Vec<HeaderFacts>,
     /// The heaviest run: its first and last header (indices), length and total work (hex).
     pub best_first: usize,
+    /// See `best_first`.
     pub best_tip: usize,
+    /// See `best_first`.
     pub best_length: usize,
+    /// See `best_first`.
     pub best_work: String,
+    /// Every retarget that could be recomputed.
     pub retargets: Vec<RetargetCheck>,
+    /// Every fork among the supplied headers.
     pub forks: Vec<Fork>,
     /// Failed checks, naming the header (0-based index).
     pub errors: Vec<HeaderError>,
@@ -1026,8 +1063,10 @@ pub fn format_utc(unix: u32) -> String {
 pub struct U256([u64; 4]);
 
 impl U256 {
+    /// Zero.
     pub const ZERO: U256 = U256([0; 4]);
 
+    /// `v` as a 256-bit number.
     pub fn from_u64(v: u64) -> U256 {
         U256([v, 0, 0, 0])
     }
@@ -1041,6 +1080,7 @@ impl U256 {
         U256(l)
     }
 
+    /// Whether it is zero.
     pub fn is_zero(&self) -> bool {
         self.0 == [0; 4]
     }
@@ -1049,6 +1089,7 @@ impl U256 {
         self.0[(i / 64) as usize] >> (i % 64) & 1 == 1
     }
 
+    /// Shifted left by `n` bits (bits past 256 are lost).
     pub fn shl(&self, n: u32) -> U256 {
         let mut r = [0u64; 4];
         if n >= 256 {
@@ -1089,6 +1130,7 @@ impl U256 {
         U256(r)
     }
 
+    /// Every bit flipped.
     pub fn not(&self) -> U256 {
         U256(self.0.map(|l| !l))
     }
@@ -1122,6 +1164,7 @@ impl U256 {
         U256(r)
     }
 
+    /// Shifted right by `n` bits.
     pub fn shr(&self, n: u32) -> U256 {
         let mut r = [0u64; 4];
         if n >= 256 {
@@ -1165,6 +1208,7 @@ impl U256 {
         self.0.iter().rev().map(|l| format!("{l:016x}")).collect()
     }
 
+    /// The nearest `f64` (for difficulty figures shown, never for a check).
     pub fn to_f64(&self) -> f64 {
         self.0
             .iter()

@@ -18,6 +18,7 @@ pub const MAJOR_VERSION: u64 = 1;
 pub struct DetachedTimestampFile {
     /// sha1, ripemd160, sha256 or keccak256.
     pub file_hash_op: Op,
+    /// The proof tree on the file's digest.
     pub timestamp: Timestamp,
 }
 
@@ -151,6 +152,7 @@ impl FileHasher {
         }))
     }
 
+    /// Feeds the next piece of the stamped file.
     pub fn update(&mut self, data: &[u8]) {
         use sha2::Digest;
         match &mut self.0 {
@@ -161,6 +163,7 @@ impl FileHasher {
         }
     }
 
+    /// The digest of everything fed.
     pub fn finish(self) -> Vec<u8> {
         use sha2::Digest;
         match self.0 {

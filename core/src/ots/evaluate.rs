@@ -77,6 +77,7 @@ impl Budget {
 /// One attestation reached from the stamped digest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AttestationPath {
+    /// The attestation at the path's end.
     pub attestation: Attestation,
     /// The message at the leaf, hex: for Bitcoin the merkle root in internal (header) order.
     pub commitment: String,
@@ -99,6 +100,7 @@ pub struct MerkleRoot {
 }
 
 impl MerkleRoot {
+    /// The root from its header-order bytes.
     pub fn from_internal(bytes: &[u8]) -> MerkleRoot {
         let rev: Vec<u8> = bytes.iter().rev().copied().collect();
         MerkleRoot {

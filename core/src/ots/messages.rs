@@ -27,21 +27,31 @@ pub const LEVEL_2: &str = "Level 2: Bitcoin anchor, header proof of work checked
 pub enum PowError {
     /// The block hash (display order) is above the target `bits` encodes.
     AboveTarget {
+        /// The block hash, display order (hex).
         hash: String,
+        /// The header's compact `nBits`.
         bits: u32,
     },
+    /// `bits` encodes a negative target (`SetCompact`'s sign bit).
     NegativeTarget {
+        /// The compact `nBits`.
         bits: u32,
     },
+    /// `bits` encodes a target over 256 bits.
     Overflow {
+        /// The compact `nBits`.
         bits: u32,
     },
+    /// `bits` encodes a zero target.
     ZeroTarget {
+        /// The compact `nBits`.
         bits: u32,
     },
     /// The target is above the network's proof-of-work limit `limit` (compact).
     EasierThanLimit {
+        /// The compact `nBits`.
         bits: u32,
+        /// The limit, compact (`0x1d00ffff` on main net).
         limit: u32,
     },
 }
@@ -73,47 +83,69 @@ impl fmt::Display for PowError {
 pub enum HeaderMsg {
     /// `got` bytes where a header has 80.
     NotEightyBytes {
+        /// The length given.
         got: usize,
     },
+    /// Text that is not hexadecimal.
     NotHex,
     /// Binary input of `bytes` bytes, not a multiple of 80.
     BinaryLength {
+        /// The length given.
         bytes: usize,
     },
+    /// No header at all.
     NoHeader,
+    /// A header that fails proof of work.
     Pow {
+        /// Why.
         pow: PowError,
     },
     /// The header's previous-block hash is not the hash (display order) of header `previous`.
     DoesNotFollow {
+        /// The index of the header it should follow.
         previous: usize,
+        /// That header's hash, display order.
         hash: String,
     },
+    /// More headers than are read at once.
     TooMany {
+        /// The bound.
         max: usize,
     },
+    /// The headers' previous-block hashes form a cycle.
     Cycle,
     /// Labelled `height`, but its parent (header `parent`) is at `parent_height`.
     HeightMismatch {
+        /// The height the reader gave it.
         height: u64,
+        /// The index of its parent among the supplied headers.
         parent: usize,
+        /// The parent's height.
         parent_height: u64,
     },
     /// Its time is not above the median time past of the 11 supplied headers before it.
     TimeNotAboveMtp {
+        /// The header's `nTime`.
         time: u32,
+        /// The median time past before it.
         mtp: u32,
     },
     /// At retarget height `height`, `bits` differs from the `expected` the period gives.
     RetargetMismatch {
+        /// The `nBits` the header states.
         bits: u32,
+        /// The retarget's height.
         height: u64,
+        /// The `nBits` the retarget rule gives.
         expected: u32,
     },
     /// `nBits` changes at `height`, which is not a multiple of 2016.
     NotRetargetHeight {
+        /// `nBits` of the parent.
         from_bits: u32,
+        /// `nBits` of the header.
         to_bits: u32,
+        /// The header's height.
         height: u64,
     },
 }
@@ -175,13 +207,26 @@ impl fmt::Display for HeaderMsg {
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
 pub enum NoteMsg {
     /// Header `header` is header `first` again.
-    Repeats { header: usize, first: usize },
+    Repeats {
+        /// The repeated header's index.
+        header: usize,
+        /// The index of its first appearance.
+        first: usize,
+    },
     /// The retarget at `height` needs the period's first header, at `first`.
-    RetargetNotRecomputed { height: u64, first: u64 },
+    RetargetNotRecomputed {
+        /// The retarget's height.
+        height: u64,
+        /// The height of the period's first block.
+        first: u64,
+    },
     /// `nBits` changes at a header whose height is unknown.
     BitsChangeUnplaced {
+        /// The header's index.
         header: usize,
+        /// `nBits` of its parent.
         from_bits: u32,
+        /// `nBits` of the header.
         to_bits: u32,
     },
 }
@@ -215,7 +260,9 @@ impl fmt::Display for NoteMsg {
 pub struct HeaderAt {
     /// `0000..1a2b3c4d`: the first four and last eight hex digits of the display hash.
     pub hash: String,
+    /// Its height, when known.
     pub height: Option<u64>,
+    /// Its index among the supplied headers, when its height is not known.
     pub index: Option<usize>,
 }
 
@@ -235,59 +282,92 @@ impl fmt::Display for HeaderAt {
 pub enum Finding {
     /// How many headers, how many with valid proof of work, how many linked, how many runs.
     Counts {
+        /// Headers supplied.
         headers: usize,
+        /// Headers with valid proof of work.
         pow_ok: usize,
+        /// Headers linked to another supplied header.
         linked: usize,
+        /// Runs of linked headers.
         runs: usize,
     },
     /// The heaviest run: its length, first and last header, total work (hex without leading
     /// zeros, and approximately), and whether another run carries the same work.
     Heaviest {
+        /// Headers in the run.
         length: usize,
+        /// Its first header.
         first: HeaderAt,
+        /// Its last header.
         tip: HeaderAt,
+        /// Its total work, hex without leading zeros.
         work: String,
+        /// The same, approximately.
         approx: f64,
+        /// Whether another run carries the same work.
         tied: bool,
     },
     /// The median time past of the 11 headers before the tip, and whether the tip's time is
     /// above it.
     MtpBefore {
+        /// The tip.
         at: HeaderAt,
+        /// The median time past before it (Unix seconds).
         mtp: u32,
+        /// The same, ISO 8601 UTC.
         mtp_utc: String,
+        /// The tip's `nTime`.
         time: u32,
+        /// Whether `time` is above `mtp`.
         above: bool,
     },
     /// The tip's own `GetMedianTimePast`.
     MtpItself {
+        /// The tip.
         at: HeaderAt,
+        /// Its median time past (Unix seconds).
         mtp: u32,
+        /// The same, ISO 8601 UTC.
         mtp_utc: String,
     },
     /// A difficulty retarget recomputed from the period's first and last headers.
     Retarget {
+        /// The retarget's height.
         height: u64,
+        /// The previous period's span, seconds.
         timespan: i64,
+        /// That span clamped to between a quarter and four times the target.
         clamped: u64,
+        /// `nBits` of the previous period.
         old_bits: String,
+        /// Two weeks, in seconds.
         target_timespan: u64,
+        /// `nBits` the rule gives.
         expected_bits: String,
+        /// `nBits` the header states.
         bits: String,
+        /// Whether the two agree.
         ok: bool,
     },
     /// Competing blocks on `parent`; `heavier` is on the heavier run of `length` headers to
     /// `tip`.
     ForkDecided {
+        /// The common parent.
         parent: HeaderAt,
+        /// The competing children's hashes.
         branches: Vec<String>,
+        /// The child on the heavier run.
         heavier: String,
+        /// That run's length, in headers.
         length: usize,
+        /// That run's last hash.
         tip: String,
     },
     /// Competing blocks with equal work: the headers cannot tell.
     ForkUndecided {
+        /// The common parent.
         parent: HeaderAt,
+        /// The competing children's hashes.
         branches: Vec<String>,
     },
 }
@@ -377,28 +457,63 @@ impl fmt::Display for Finding {
 pub enum AttestationMsg {
     /// No header of block `height` was supplied (none at all, or every supplied header's
     /// height is known and none is `height`).
-    NoHeader { height: u64 },
+    NoHeader {
+        /// The attested height.
+        height: u64,
+    },
     /// The commitment is `bytes` long, so it cannot be a merkle root.
-    CommitmentLength { bytes: usize },
+    CommitmentLength {
+        /// The commitment's length.
+        bytes: usize,
+    },
     /// The header of block `height` was supplied (its height labelled, or linked to a known
     /// one) and its merkle root is not `root` (display order), the proof's claim.
-    NoMatchingRoot { root: String, height: u64 },
+    NoMatchingRoot {
+        /// The proof's merkle root, display order.
+        root: String,
+        /// The attested height.
+        height: u64,
+    },
     /// No supplied header has the merkle root `root`, and some supplied header's height is not
     /// known, so a missing header cannot be told from a mismatch.
-    RootNotSupplied { root: String, height: u64 },
+    RootNotSupplied {
+        /// The proof's merkle root, display order.
+        root: String,
+        /// The attested height.
+        height: u64,
+    },
     /// The matching header fails proof of work.
-    Pow { pow: PowError },
+    Pow {
+        /// Why.
+        pow: PowError,
+    },
     /// The matching header is fine, but the run it is in was rejected.
-    RunRejected { why: super::bitcoin::HeaderError },
+    RunRejected {
+        /// The run's failure.
+        why: super::bitcoin::HeaderError,
+    },
     /// The matching header's time is not above the median time past of the 11 before it.
-    TimeNotAboveMtp { time: u32, mtp: u32 },
+    TimeNotAboveMtp {
+        /// The header's `nTime`.
+        time: u32,
+        /// The median time past before it.
+        mtp: u32,
+    },
     /// Verified: the block attests existence as of its header time.
-    Attests { height: u64, time_utc: String },
+    Attests {
+        /// The attested height.
+        height: u64,
+        /// The header's time, ISO 8601 UTC.
+        time_utc: String,
+    },
     /// Verified as [`AttestationMsg::Attests`], but the reader labelled the matching header
     /// `label`, not the attested height.
     AttestsLabelDiffers {
+        /// The attested height.
         height: u64,
+        /// The header's time, ISO 8601 UTC.
         time_utc: String,
+        /// The height the reader gave the header.
         label: u64,
     },
 }
@@ -446,13 +561,18 @@ impl fmt::Display for AttestationMsg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
 pub enum LevelMsg {
+    /// Level 2: a Bitcoin attestation matches a supplied header whose proof of work holds.
     Level2,
+    /// Only pending calendar attestations: not yet verifiable.
     PendingOnly,
     /// Pending calendar attestations beside attestations on another chain (Litecoin, an
     /// unknown notary) that sealbook does not check.
     PendingAndOtherChains,
+    /// No Bitcoin attestation: not verifiable.
     NoBitcoin,
+    /// The attested block's header was not supplied.
     NoHeader,
+    /// No Bitcoin attestation matches a supplied header with valid proof of work.
     Failed,
 }
 
@@ -479,9 +599,12 @@ pub enum ProofCheck {
     Recomputed,
     /// `count` headers: hash, proof of work and (more than one) links.
     Headers {
+        /// Headers checked.
         count: usize,
     },
+    /// The header's merkle root compared with the commitment.
     MerkleCompared,
+    /// The header's time compared with the median time past before it.
     MedianTimePast,
 }
 
@@ -511,8 +634,11 @@ impl fmt::Display for ProofCheck {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TimeBound {
+    /// The earliest verified block's header time, ISO 8601 UTC.
     pub time_utc: String,
+    /// That block's height.
     pub height: u64,
+    /// The median time past below it, when the 11 headers before it were supplied.
     pub mtp_utc: Option<String>,
 }
 
@@ -555,9 +681,19 @@ impl fmt::Display for TrustedMsg {
 #[serde(tag = "id", rename_all = "snake_case", deny_unknown_fields)]
 pub enum HeadersTextError {
     /// The text is `bytes` long, over the `max` read.
-    TooLong { bytes: usize, max: usize },
+    TooLong {
+        /// The text's length.
+        bytes: usize,
+        /// The bound.
+        max: usize,
+    },
     /// Header `number` (counted from 1) is not a header.
-    Header { number: usize, message: HeaderMsg },
+    Header {
+        /// The header's number, from 1.
+        number: usize,
+        /// Why it is not one.
+        message: HeaderMsg,
+    },
 }
 
 impl fmt::Display for HeadersTextError {

@@ -14,6 +14,8 @@
 //! - [`calendar_server`], [`upgrade`]: the calendar-server protocol as bytes; stamp and upgrade
 //!   merges
 
+#![warn(missing_docs)]
+
 pub mod attestation;
 pub mod bitcoin;
 pub mod calendar_server;

@@ -19,15 +19,21 @@ pub const MAX_HEXLIFY_MSG_LENGTH: usize = MAX_RESULT_LENGTH / 2;
 /// serialization emits sibling operations in this order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
+    /// SHA-1 of the message (`OpSHA1`).
     Sha1,
+    /// RIPEMD-160 of the message (`OpRIPEMD160`).
     Ripemd160,
+    /// SHA-256 of the message (`OpSHA256`).
     Sha256,
+    /// Keccak-256 of the message (`OpKECCAK256`).
     Keccak256,
     /// Append the argument (1..=4096 bytes).
     Append(Vec<u8>),
     /// Prepend the argument (1..=4096 bytes).
     Prepend(Vec<u8>),
+    /// The message's bytes reversed (`OpReverse`).
     Reverse,
+    /// The message as lowercase hex ASCII (`OpHexlify`).
     Hexlify,
 }
 
@@ -42,15 +48,24 @@ impl fmt::Display for MsgValueError {
 }
 
 impl Op {
+    /// [`Op::Sha1`]'s tag byte.
     pub const TAG_SHA1: u8 = 0x02;
+    /// [`Op::Ripemd160`]'s tag byte.
     pub const TAG_RIPEMD160: u8 = 0x03;
+    /// [`Op::Sha256`]'s tag byte.
     pub const TAG_SHA256: u8 = 0x08;
+    /// [`Op::Keccak256`]'s tag byte.
     pub const TAG_KECCAK256: u8 = 0x67;
+    /// [`Op::Append`]'s tag byte.
     pub const TAG_APPEND: u8 = 0xf0;
+    /// [`Op::Prepend`]'s tag byte.
     pub const TAG_PREPEND: u8 = 0xf1;
+    /// [`Op::Reverse`]'s tag byte.
     pub const TAG_REVERSE: u8 = 0xf2;
+    /// [`Op::Hexlify`]'s tag byte.
     pub const TAG_HEXLIFY: u8 = 0xf3;
 
+    /// The tag byte that introduces this operation in a proof.
     pub fn tag(&self) -> u8 {
         match self {
             Op::Sha1 => Self::TAG_SHA1,

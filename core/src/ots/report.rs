@@ -16,9 +16,13 @@ use serde::{Deserialize, Serialize};
 pub struct RootMatch {
     /// Always false: a bare root is not a header whose proof of work was checked.
     pub level_2: bool,
+    /// Whether some Bitcoin commitment of the proof equals the root typed.
     pub matched: bool,
+    /// The height of the attestation it matched.
     pub height: Option<u64>,
+    /// The byte order in which it matched.
     pub order: Option<RootOrder>,
+    /// The outcome in words.
     pub message: String,
 }
 
@@ -28,11 +32,13 @@ pub struct ProofReport {
     /// True only at Level 2: the digest matches and a Bitcoin attestation is confirmed by a
     /// supplied header with valid proof of work.
     pub ok: bool,
+    /// The proof's file-hash operation (`sha256`, ...).
     pub file_hash_op: String,
     /// The digest the proof stamps (hex).
     pub file_digest: String,
     /// The digest of the stamped file as given (hex).
     pub target_digest: String,
+    /// Whether the two digests are equal: the proof is about this file.
     pub digest_matches: bool,
     /// Absent when the digest does not match (nothing else is checked then).
     pub verdict: Option<OtsVerdict>,

@@ -51,9 +51,11 @@ impl fmt::Display for ErrorKind {
 /// input where reading stopped, and a message.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OtsError {
+    /// The reference's error class.
     pub kind: ErrorKind,
     /// Offset in the parsed bytes (for a detached file: from the start of the file).
     pub offset: usize,
+    /// What is wrong there.
     pub message: String,
 }
 

@@ -21,14 +21,18 @@ pub const RECURSION_LIMIT: usize = 256;
 /// read from input replaces the earlier subtree).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Node {
+    /// The attestations on this node's message.
     pub attestations: BTreeSet<Attestation>,
+    /// Each operation applied to this node's message, with the subtree on its result.
     pub ops: BTreeMap<Op, Node>,
 }
 
 /// A timestamp: the message it starts from and the tree of proofs on it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Timestamp {
+    /// The message stamped (for a detached file, the file's digest).
     pub msg: Vec<u8>,
+    /// The tree on it.
     pub root: Node,
 }
 

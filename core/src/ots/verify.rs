@@ -21,18 +21,25 @@ use std::collections::BTreeSet;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(into = "BitcoinCheckWire", from = "BitcoinCheckWire")]
 pub struct BitcoinCheck {
+    /// The height the attestation claims.
     pub height: u64,
+    /// How the stamped digest reaches the attestation.
     pub path: AttestationPath,
     /// Index in the supplied run of the header whose merkle root equals the commitment.
     pub header_index: Option<usize>,
+    /// That header's block hash, display order (hex).
     pub block_hash: Option<String>,
+    /// That header's `nTime` (Unix seconds, as the miner wrote it).
     pub header_time: Option<u32>,
+    /// The same time as ISO 8601 UTC.
     pub header_time_utc: Option<String>,
     /// Median time past of the 11 supplied headers before this one, when supplied.
     pub median_time_past: Option<u32>,
     /// Headers from this block to the end of the run (1 = the block alone).
     pub confirmations_supplied: usize,
+    /// A supplied header matches the commitment and its proof of work holds.
     pub verified: bool,
+    /// The outcome, as a message id with its arguments.
     pub message: AttestationMsg,
 }
 
@@ -100,6 +107,7 @@ pub struct OtsVerdict {
     pub level: LevelMsg,
     /// The earliest verified attestation (lowest header time), index into `bitcoin`.
     pub earliest: Option<usize>,
+    /// Every Bitcoin attestation of the proof, checked.
     pub bitcoin: Vec<BitcoinCheck>,
     /// Calendars holding pending attestations (sorted): `ots upgrade` asks them for a complete
     /// proof.
