@@ -7,6 +7,8 @@
 //! - [`text`]: a response rendered as `openssl ts -reply -text` prints it
 //! - [`policy`]: policy OIDs by OpenSSL's names
 
+#![warn(missing_docs)]
+
 pub mod policy;
 pub mod request;
 pub mod response;

@@ -14,8 +14,9 @@ pub const AUTHORITIES: &[(&str, &str)] = &[
     ("sectigo", "https://timestamp.sectigo.com"),
 ];
 
-/// Media types of the RFC 3161 §3.4 HTTP transport.
+/// Media types of the RFC 3161 §3.4 HTTP transport: the request's.
 pub const QUERY_MEDIA_TYPE: &str = "application/timestamp-query";
+/// The reply's media type (RFC 3161 §3.4).
 pub const REPLY_MEDIA_TYPE: &str = "application/timestamp-reply";
 
 /// A short name for an authority URL: its name in [`AUTHORITIES`], else its host (letters,
@@ -46,11 +47,15 @@ pub fn authority_name(url: &str) -> String {
 /// A TimeStampReq's fields (extensions are not used by sealbook and are rejected on parse).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TimeStampReq {
+    /// The messageImprint's hash algorithm.
     pub hash: HashAlg,
+    /// The messageImprint's hashedMessage: the digest to be stamped.
     pub digest: Vec<u8>,
+    /// `reqPolicy`, dotted, when the requester names one.
     pub policy: Option<String>,
     /// INTEGER contents (two's complement, minimal), as sent.
     pub nonce: Option<Vec<u8>>,
+    /// `certReq`: the authority is to include its certificate in the token.
     pub cert_req: bool,
 }
 
@@ -111,6 +116,7 @@ impl TimeStampReq {
         Ok(tlv(tag::SEQUENCE, &body))
     }
 
+    /// Reads a DER TimeStampReq (RFC 3161 §2.4.1).
     pub fn from_der(data: &[u8]) -> der::Result<TimeStampReq> {
         let seq = der::parse_one(data, "TimeStampReq")?;
         if seq.tag != tag::SEQUENCE {

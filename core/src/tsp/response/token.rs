@@ -10,12 +10,19 @@ use crate::pki::signature::{AlgorithmIdentifier, HashAlg, Scheme};
 use crate::pki::x509::{self, ser_hex, ser_opt_hex, Certificate, Extension, Name};
 use serde::Serialize;
 
+/// The object identifiers of CMS and RFC 3161 read here.
 pub mod oid {
+    /// id-signedData (RFC 5652 §5.1).
     pub const SIGNED_DATA: &str = "1.2.840.113549.1.7.2";
+    /// id-ct-TSTInfo, the eContentType of a token (RFC 3161 §2.4.2).
     pub const CT_TST_INFO: &str = "1.2.840.113549.1.9.16.1.4";
+    /// The content-type signed attribute (RFC 5652 §11.1).
     pub const ATTR_CONTENT_TYPE: &str = "1.2.840.113549.1.9.3";
+    /// The message-digest signed attribute (RFC 5652 §11.2).
     pub const ATTR_MESSAGE_DIGEST: &str = "1.2.840.113549.1.9.4";
+    /// ESS signing-certificate, SHA-1 cert IDs (RFC 2634 §5.4).
     pub const ATTR_SIGNING_CERTIFICATE: &str = "1.2.840.113549.1.9.16.2.12";
+    /// ESS signing-certificate-v2 (RFC 5035 §3).
     pub const ATTR_SIGNING_CERTIFICATE_V2: &str = "1.2.840.113549.1.9.16.2.47";
 }
 
@@ -25,8 +32,11 @@ pub(super) const MAX_ITEMS: usize = 64;
 /// PKIStatusInfo (RFC 3161 §2.4.2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct StatusInfo {
+    /// PKIStatus: 0 granted ... 5 revocationNotification.
     pub status: u64,
+    /// Its name (`granted`, `rejection`, ...), or `unknown`.
     pub status_name: &'static str,
+    /// The authority's free text (`statusString`).
     pub status_strings: Vec<String>,
     /// Names of the PKIFailureInfo bits set.
     pub fail_info: Vec<&'static str>,
@@ -65,7 +75,9 @@ fn failure_bit_name(bit: usize) -> Option<&'static str> {
 /// A TimeStampResp (RFC 3161 §2.4.2).
 #[derive(Debug, Clone)]
 pub struct TimeStampResp {
+    /// Whether the authority granted the request, and why not.
     pub status: StatusInfo,
+    /// The token, when granted.
     pub token: Option<TimeStampToken>,
 }
 
@@ -73,21 +85,28 @@ pub struct TimeStampResp {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum HashParams {
+    /// No parameters element.
     Absent,
+    /// An explicit NULL.
     Null,
+    /// Anything else (not valid for the hashes read here).
     Other,
 }
 
 /// MessageImprint (RFC 3161 §2.4.1).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MessageImprint {
+    /// The hash algorithm's OID.
     pub hash_oid: String,
+    /// Its parameters.
     pub hash_params: HashParams,
+    /// The digest stamped.
     #[serde(serialize_with = "ser_hex")]
     pub hashed_message: Vec<u8>,
 }
 
 impl MessageImprint {
+    /// The hash algorithm, when it is one of [`HashAlg`]'s.
     pub fn hash_alg(&self) -> Option<HashAlg> {
         HashAlg::from_oid(&self.hash_oid)
     }
@@ -96,8 +115,11 @@ impl MessageImprint {
 /// Accuracy (RFC 3161 §2.4.2); absent fields are zero.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Accuracy {
+    /// Whole seconds.
     pub seconds: Option<u64>,
+    /// Milliseconds, 1-999.
     pub millis: Option<u64>,
+    /// Microseconds, 1-999.
     pub micros: Option<u64>,
 }
 
@@ -106,9 +128,12 @@ pub struct Accuracy {
 pub struct GeneralName {
     /// `directoryName`, `dNSName`, `uniformResourceIdentifier`, `rfc822Name`, or `[n]`.
     pub kind: String,
+    /// The name as text (RFC 4514 style for a directoryName).
     pub text: String,
+    /// The GeneralName as encoded.
     #[serde(skip)]
     pub raw: Vec<u8>,
+    /// The Name, when it is a directoryName.
     #[serde(skip)]
     pub directory_name: Option<Name>,
 }
@@ -153,19 +178,28 @@ impl GeneralName {
 /// TSTInfo (RFC 3161 §2.4.2), every field.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct TstInfo {
+    /// Always 1 in a valid token.
     pub version: u64,
+    /// The TSA policy under which it was issued, dotted.
     pub policy: String,
+    /// What was stamped.
     pub message_imprint: MessageImprint,
     /// serialNumber INTEGER contents, hex.
     #[serde(serialize_with = "ser_hex")]
     pub serial: Vec<u8>,
+    /// genTime: when the authority says it stamped the imprint.
     #[serde(serialize_with = "ser_time")]
     pub gen_time: Time,
+    /// How far `gen_time` may be from UTC.
     pub accuracy: Option<Accuracy>,
+    /// Whether tokens of this authority can be ordered by `gen_time` alone.
     pub ordering: bool,
+    /// The requester's nonce, echoed (INTEGER contents).
     #[serde(serialize_with = "ser_opt_hex")]
     pub nonce: Option<Vec<u8>>,
+    /// The authority's name, when given.
     pub tsa: Option<GeneralName>,
+    /// Extensions, in order.
     pub extensions: Vec<Extension>,
 }
 
@@ -174,6 +208,7 @@ fn ser_time<S: serde::Serializer>(v: &Time, s: S) -> Result<S::Ok, S::Error> {
 }
 
 impl TstInfo {
+    /// Reads a DER TSTInfo (the token's eContent).
     pub fn parse(data: &[u8]) -> der::Result<TstInfo> {
         let seq = der::parse_one(data, "TSTInfo")?;
         if seq.tag != tag::SEQUENCE {
@@ -311,11 +346,19 @@ fn parse_extensions(exts: &Tlv<'_>) -> der::Result<Vec<Extension>> {
 /// How a SignerInfo names its certificate (RFC 5652 §5.3).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SignerId {
-    IssuerSerial { issuer: Name, serial: Vec<u8> },
+    /// issuerAndSerialNumber.
+    IssuerSerial {
+        /// The certificate's issuer.
+        issuer: Name,
+        /// Its serial number (INTEGER contents).
+        serial: Vec<u8>,
+    },
+    /// subjectKeyIdentifier.
     SubjectKeyId(Vec<u8>),
 }
 
 impl SignerId {
+    /// Whether `c` is the certificate this identifier names.
     pub fn matches(&self, c: &Certificate) -> bool {
         match self {
             SignerId::IssuerSerial { issuer, serial } => {
@@ -336,6 +379,7 @@ impl SignerId {
         }
     }
 
+    /// The identifier in English.
     pub fn describe(&self) -> String {
         self.reference().to_string()
     }
@@ -344,20 +388,29 @@ impl SignerId {
 /// One signed attribute: type and the raw values of its SET.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attribute {
+    /// The attribute type.
     pub oid: String,
+    /// Each value as encoded.
     pub values: Vec<Vec<u8>>,
 }
 
 /// SignerInfo (RFC 5652 §5.3).
 #[derive(Debug, Clone)]
 pub struct SignerInfo {
+    /// 1 (issuerAndSerialNumber) or 3 (subjectKeyIdentifier).
     pub version: u64,
+    /// The signer's certificate, as named.
     pub sid: SignerId,
+    /// The digest of the signed attributes and of the content.
     pub digest_alg: AlgorithmIdentifier,
     /// The signedAttrs element exactly as encoded (tag [0] IMPLICIT).
     pub signed_attrs_raw: Option<Vec<u8>>,
+    /// The signed attributes, read.
     pub signed_attrs: Vec<Attribute>,
+    /// The signature algorithm.
     pub signature_alg: AlgorithmIdentifier,
+    /// The signature over the signed attributes, as encoded with the SET OF tag in place of
+    /// `[0]` (RFC 5652 §5.4).
     pub signature: Vec<u8>,
 }
 
@@ -450,17 +503,24 @@ impl SignerInfo {
 /// A TimeStampToken: ContentInfo with SignedData whose eContent is TSTInfo (RFC 3161 §2.4.2).
 #[derive(Debug, Clone)]
 pub struct TimeStampToken {
+    /// The ContentInfo as encoded.
     pub raw: Vec<u8>,
+    /// SignedData's digestAlgorithms.
     pub digest_algorithms: Vec<AlgorithmIdentifier>,
+    /// The eContentType (id-ct-TSTInfo in a valid token).
     pub econtent_type: String,
     /// The eContent OCTET STRING contents: the DER TSTInfo that messageDigest covers.
     pub econtent: Vec<u8>,
+    /// The TSTInfo, read.
     pub tst_info: TstInfo,
+    /// The certificates the token carries.
     pub certificates: Vec<Certificate>,
+    /// Its SignerInfos (one in a valid token).
     pub signer_infos: Vec<SignerInfo>,
 }
 
 impl TimeStampToken {
+    /// Reads a DER ContentInfo holding a token.
     pub fn from_der(data: &[u8]) -> der::Result<TimeStampToken> {
         Self::parse(&der::parse_one(data, "TimeStampToken")?)
     }
@@ -573,6 +633,7 @@ fn parse_certificates(cs: &Tlv<'_>) -> der::Result<Vec<Certificate>> {
 }
 
 impl TimeStampResp {
+    /// Reads a DER TimeStampResp.
     pub fn from_der(data: &[u8]) -> der::Result<TimeStampResp> {
         let seq = der::parse_one(data, "TimeStampResp")?;
         if seq.tag != tag::SEQUENCE {
@@ -628,11 +689,14 @@ impl TimeStampResp {
 /// A parsed `.tsr` (response) or `.tst`/`.p7s` (bare token); told apart by their first field.
 #[derive(Debug, Clone)]
 pub enum Parsed {
+    /// A TimeStampResp.
     Response(TimeStampResp),
+    /// A bare TimeStampToken.
     Token(TimeStampToken),
 }
 
 impl Parsed {
+    /// The token, if the response carries one.
     pub fn token(&self) -> Option<&TimeStampToken> {
         match self {
             Parsed::Response(r) => r.token.as_ref(),

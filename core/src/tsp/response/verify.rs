@@ -15,7 +15,9 @@ use serde::Serialize;
 /// What the token is checked against: the stamped bytes, or their digest as given.
 #[derive(Debug, Clone, Copy)]
 pub enum Imprinted<'a> {
+    /// The stamped bytes: hashed with the imprint's algorithm.
     Data(&'a [u8]),
+    /// The digest, compared as given.
     Digest(&'a [u8]),
 }
 
@@ -42,11 +44,15 @@ pub struct TokenVerdict {
     /// As `ok` but with the chain validated at the supplied "now" (OpenSSL's default verdict);
     /// `None` when no "now" was supplied.
     pub ok_now: Option<bool>,
+    /// The token's genTime, ISO 8601 UTC.
     pub gen_time: Option<String>,
+    /// The TSTInfo, when it could be read.
     pub tst_info: Option<TstInfo>,
+    /// The signer's certificate, when found.
     pub signer: Option<CertSummary>,
     /// The certification path used, leaf first, anchor last.
     pub chain: Vec<CertSummary>,
+    /// Every check, in the order made.
     pub checks: Vec<Check>,
     /// The signer's identifier (issuer and serial) when no certificate for it was in the
     /// token or supplied: the certificate the reader must add to check the signature.
@@ -62,22 +68,39 @@ impl crate::checks::Report for TokenVerdict {
 
 /// Check ids. `CHAIN_NOW` only affects `ok_now`.
 pub mod check {
+    /// The response's PKIStatus is granted (RFC 3161 §2.4.2).
     pub const STATUS: &str = "status";
+    /// TSTInfo's version is 1.
     pub const TST_VERSION: &str = "tst_version";
+    /// The imprint's hash is a known one, with absent or NULL parameters.
     pub const IMPRINT_ALGORITHM: &str = "imprint_algorithm";
+    /// The imprint equals the digest of the stamped data.
     pub const IMPRINT: &str = "imprint";
+    /// The nonce sent is echoed.
     pub const NONCE: &str = "nonce";
+    /// The signer's certificate is found.
     pub const SIGNER: &str = "signer";
+    /// The content-type attribute is id-ct-TSTInfo (RFC 5652 §11.1).
     pub const CONTENT_TYPE_ATTR: &str = "content_type_attr";
+    /// The message-digest attribute is the digest of the TSTInfo (RFC 5652 §11.2).
     pub const MESSAGE_DIGEST_ATTR: &str = "message_digest_attr";
+    /// The signature over the signed attributes verifies.
     pub const SIGNATURE: &str = "signature";
     /// Present only when the signature digests with a collision-broken hash (a warning).
     pub const SIGNATURE_ALGORITHM: &str = "signature_algorithm";
+    /// The ESS signing-certificate attribute names the signer's certificate (RFC 2634 §5.4,
+    /// RFC 5035, RFC 5816).
     pub const ESS_CERT_ID: &str = "ess_cert_id";
+    /// The signer's certificate has id-kp-timeStamping as its only purpose, critical, and a
+    /// keyUsage, if any, of digitalSignature/nonRepudiation only (RFC 3161 §2.3).
     pub const LEAF_EKU: &str = "leaf_eku";
+    /// The certification path is valid at genTime (RFC 5280 §6).
     pub const CHAIN_AT_GEN_TIME: &str = "chain_at_gen_time";
+    /// The path is valid at the "now" supplied.
     pub const CHAIN_NOW: &str = "chain_now";
+    /// The TSTInfo's `tsa` names the signer (RFC 3161 §2.4.2).
     pub const TSA_NAME: &str = "tsa_name";
+    /// The signer is the authority the reader pinned.
     pub const PINNED_SIGNER: &str = "pinned_signer";
 }
 
@@ -643,7 +666,9 @@ fn check_leaf_purpose(c: &Certificate) -> Result<CheckMsg, CheckMsg> {
 /// A file the reader supplied, named for error messages.
 #[derive(Debug, Clone, Copy)]
 pub struct NamedBytes<'a> {
+    /// The file's name.
     pub name: &'a str,
+    /// Its bytes.
     pub bytes: &'a [u8],
 }
 
