@@ -11,6 +11,8 @@
 //! (a national day of mourning) cannot be predicted: a league that meets one learns it from
 //! its price source's missing bars.
 
+#![warn(missing_docs)]
+
 use std::fmt;
 
 /// First year whose NYSE holidays this calendar knows.
@@ -35,8 +37,11 @@ const SPECIAL_CLOSURES: &[(i32, u32, u32)] = &[
 /// A civil (proleptic Gregorian) date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Date {
+    /// The year.
     pub year: i32,
+    /// The month, 1-12.
     pub month: u32,
+    /// The day of the month, from 1.
     pub day: u32,
 }
 
@@ -88,6 +93,7 @@ impl Date {
         Date { year, month, day }
     }
 
+    /// The date `n` days later (earlier when `n` is negative).
     pub fn add_days(self, n: i64) -> Date {
         Date::from_days_since_epoch(self.days_since_epoch() + n)
     }
@@ -156,6 +162,7 @@ impl Instant {
         }
     }
 
+    /// The instant of a UTC date and time of day.
     pub fn from_utc(date: Date, hour: u32, minute: u32, second: u32) -> Instant {
         let secs = date.days_since_epoch() * 86400 + (hour * 3600 + minute * 60 + second) as i64;
         Instant(secs * MICROS_PER_SEC)
@@ -495,15 +502,21 @@ pub fn sealed_before_reference(at: Instant, booked_at: Option<Instant>, session:
 /// The four scored horizons (§3.7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Horizon {
+    /// One day (`1d`): the session's close.
     D1,
+    /// One week (`1w`): 5 sessions (7 days for Bitcoin).
     W1,
+    /// One month (`1m`): 21 sessions (30 days for Bitcoin).
     M1,
+    /// Six months (`6m`): 126 sessions (182 days for Bitcoin).
     M6,
 }
 
 impl Horizon {
+    /// Every horizon, shortest first.
     pub const ALL: [Horizon; 4] = [Horizon::D1, Horizon::W1, Horizon::M1, Horizon::M6];
 
+    /// The horizon a published name (`1d`, `1w`, `1m`, `6m`) names.
     pub fn parse(s: &str) -> Option<Horizon> {
         match s {
             "1d" => Some(Horizon::D1),
@@ -514,6 +527,7 @@ impl Horizon {
         }
     }
 
+    /// The horizon's published name.
     pub fn as_str(self) -> &'static str {
         match self {
             Horizon::D1 => "1d",

@@ -14,6 +14,8 @@
 //! * [`sides`]: within- vs between-side correlation and the exact permutation test over splits.
 //! * [`shadow`]: the shadow consensus' inverse-correlation weights (§5.3).
 
+#![warn(missing_docs)]
+
 pub mod panel;
 pub mod seats;
 pub mod shadow;
@@ -29,9 +31,13 @@ use crate::stats::numpy_reduce;
 /// (`&str`), so the scorer builds a panel of any size without copying a name.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Answer<S = String> {
+    /// The seat that stated it.
     pub seat: S,
+    /// The market (`spx`, `gold`, ...).
     pub market: S,
+    /// The horizon (`1d`, `1w`, `1m`, `6m`).
     pub horizon: S,
+    /// The probability of up, percent.
     pub prob: f64,
 }
 
@@ -40,24 +46,43 @@ pub struct Answer<S = String> {
 pub enum NeffError {
     /// The same seat answered the same market and horizon twice (row index of the second).
     Duplicate {
+        /// The second answer's row index.
         row: usize,
+        /// The seat.
         seat: String,
+        /// The market.
         market: String,
+        /// The horizon.
         horizon: String,
     },
     /// A probability that is not finite or outside 0..=100 (row index).
     Probability {
+        /// The row index.
         row: usize,
+        /// The seat.
         seat: String,
+        /// The market.
         market: String,
+        /// The horizon.
         horizon: String,
     },
     /// The sides reading: a seat of the panel has no side label.
-    NoSide { seat: String },
+    NoSide {
+        /// The seat without a label.
+        seat: String,
+    },
     /// The sides reading: the seats' labels are not exactly two sides.
-    NotTwoSides { found: usize },
+    NotTwoSides {
+        /// The labels found.
+        found: usize,
+    },
     /// The sides reading: more ways to split the seats than the test enumerates.
-    TooManySplits { splits: u64, max: u64 },
+    TooManySplits {
+        /// The splits the seats allow.
+        splits: u64,
+        /// [`sides::MAX_SPLITS`].
+        max: u64,
+    },
     /// The sides reading: no cell was answered by a seat of each side.
     NoCellBothSides,
     /// The shadow weights: no seat of the roster has a correlation in the window.

@@ -32,6 +32,7 @@ pub enum Similarity {
 /// Seats x cells of stated probabilities (percent), `None` where a seat did not answer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
+    /// The seats, one row each, sorted.
     pub seats: Vec<String>,
     /// (market, horizon), sorted.
     pub cells: Vec<(String, String)>,
@@ -196,6 +197,7 @@ impl Panel {
 /// Pairwise correlations of the seats of a panel.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CorrelationMatrix {
+    /// The seats, in the panel's order.
     pub seats: Vec<String>,
     /// r[i][j]; `None` when the pair has fewer than [`MIN_COMMON_CELLS`] common cells or a
     /// constant series on them. The diagonal is 1.
@@ -211,9 +213,11 @@ pub struct NeffReading {
     pub n: usize,
     /// Pairs with a defined correlation, and pairs without one.
     pub pairs: usize,
+    /// See `pairs`.
     pub undefined_pairs: usize,
     /// Mean pairwise r over defined pairs.
     pub rho: Option<f64>,
+    /// [`super::n_eff`] of `n` and `rho`.
     pub n_eff: Option<f64>,
 }
 

@@ -16,13 +16,17 @@ use super::{Answer, NeffError};
 /// A seat's two distinctiveness counts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatProfile {
+    /// The seat.
     pub seat: String,
+    /// Its mean correlation with the other seats, over pairs with one defined.
     pub mean_r: Option<f64>,
     /// Other seats with a defined correlation.
     pub pairs: usize,
     /// Directional cells with a majority among the others, and those agreeing with it.
     pub majority_cells: usize,
+    /// See `majority_cells`.
     pub majority_agree: usize,
+    /// `majority_agree / majority_cells`.
     pub majority_agreement: Option<f64>,
 }
 
@@ -81,10 +85,15 @@ pub fn seat_profiles(panel: &Panel, matrix: &CorrelationMatrix) -> Vec<SeatProfi
 /// A scored answer: the stated probability (percent) and whether the event resolved up.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ScoredAnswer {
+    /// The seat.
     pub seat: String,
+    /// The market.
     pub market: String,
+    /// The horizon.
     pub horizon: String,
+    /// The probability of up, percent.
     pub prob: f64,
+    /// Whether the market closed up.
     pub up: bool,
 }
 

@@ -20,19 +20,27 @@ pub const MAX_SPLITS: u64 = 200_000;
 /// The sides reading of one run.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SidesTest {
-    /// The two side labels (code-point order) and their seats.
+    /// The two side labels (code-point order).
     pub sides: [String; 2],
+    /// Each side's seats.
     pub seats: [Vec<String>; 2],
+    /// Mean correlation of the pairs within a side.
     pub within_r: Option<f64>,
+    /// The same, side by side.
     pub within_r_each: [Option<f64>; 2],
+    /// Mean correlation of the pairs across the sides.
     pub between_r: Option<f64>,
-    /// Mean probability of side 0 minus side 1 at the widest cell, and that cell.
+    /// The largest |mean probability of side 0 minus side 1| over cells both sides answered.
     pub max_gap: f64,
+    /// The same difference with its sign.
     pub max_gap_signed: f64,
+    /// That cell (market, horizon).
     pub max_gap_cell: (String, String),
-    /// Splits enumerated and those with a largest gap at least as wide.
+    /// Splits of the seats into two groups of the sides' sizes, enumerated.
     pub splits: u64,
+    /// Splits whose largest gap is at least as wide as the sides' own.
     pub at_least_as_wide: u64,
+    /// `at_least_as_wide / splits`: the permutation test's p-value.
     pub p_value: f64,
 }
 

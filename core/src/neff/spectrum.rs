@@ -12,8 +12,11 @@ use crate::stats::eigen::symmetric_eigenvalues;
 pub struct Spectrum {
     /// Descending.
     pub eigenvalues: Vec<f64>,
+    /// Their sum.
     pub trace: f64,
+    /// The largest eigenvalue over the trace.
     pub largest_share: f64,
+    /// (sum of eigenvalues)^2 / sum of their squares: the effective number of dimensions.
     pub participation_ratio: f64,
 }
 
