@@ -36,8 +36,8 @@ use crate::calendar::{session_for, Date, Horizon, Instant};
 use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
-use crate::league::publish_plan::PublishDue;
 use crate::league::contracts::run_contracts;
+use crate::league::publish_plan::PublishDue;
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
