@@ -1426,12 +1426,16 @@ impl League {
         if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
             return Err(unfetched_error(run_id, horizon, &unfetched));
         }
-        let n = self.seal(LeagueLedger::Book, &line.to_object())?;
+        let content = line.to_object();
+        let n = self.seal(LeagueLedger::Book, &content)?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
-        let now = self.clock.now();
-        Ok(self.engine.on_scored(run_id, horizon, now))
+        // Reported at the line's own time (the clock is not read again: a step clock would
+        // move on).
+        let at = sealing_time_of(&content)
+            .ok_or_else(|| Unusable::new(format!("run {run_id}: the score line has no time")))?;
+        Ok(self.engine.on_scored(run_id, horizon, at))
     }
 
     /// Carries out [`Action::ResolveCrowd`] of `session` ([`League::record_crowd_resolutions`])
