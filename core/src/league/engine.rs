@@ -19,6 +19,11 @@
 //!   reference when scored, `late_ref`).
 //! - [`Engine::on_sealed`]: the line number a sealed line got (the score lines name the run
 //!   line by `of`).
+//! - [`Engine::on_scored`]: a score line is sealed; a publish is owed
+//!   ([`Engine::publish_due`] hands out [`Action::PublishLeague`]) and, after the day's score,
+//!   [`Action::ResolveCrowd`] (spec §4.9); its outcome ([`Engine::on_crowd_resolved`]) gives one
+//!   [`Action::RecordArenaPrices`] for the session and for each session it resolves bets of
+//!   (spec §4.7, §4.11), reported with [`Engine::on_arena_prices`].
 //!
 //! [`Engine::resume`] rebuilds the state from the books and the times of the stamped lists.
 
@@ -32,6 +37,7 @@ use crate::league::answer::read_answer;
 use crate::league::ask::{sha256_hex, Ask, AskRequest, Snapshot};
 use crate::league::config::LeagueConfig;
 use crate::league::contracts::run_contracts;
+use crate::league::publish_plan::PublishDue;
 use crate::league::redact::Secrets;
 use crate::league::reference::{reference_reply_in, Climatology};
 use crate::league::schedule::{
@@ -88,7 +94,29 @@ pub enum Action {
         /// has its own reference (`late_ref`, own event).
         late: Vec<(u64, String, Instant)>,
     },
+    /// After the day's (1d) score line of `session`'s run is sealed ([`Engine::on_scored`]):
+    /// read the crowd venues for every run whose bets wait on their contracts' resolution and
+    /// seal a `crowd` line per run as core builds it (spec §4.9;
+    /// [`crate::league::crowd_resolution::resolution_asks`], then
+    /// [`crate::league::crowd_resolution::resolution_line`] over the readings), then call
+    /// [`Engine::on_crowd_resolved`] with the sessions the sealed lines resolve bets of, or
+    /// [`Engine::on_crowd_failed`].
+    ResolveCrowd { session: Date },
+    /// Record `session`'s prices of the trading tracks in force in `arena-prices.jsonl`
+    /// (spec §4.7, §4.11; [`crate::arena::league::price_recording`], the bars it names, then
+    /// [`crate::arena::league::session_price_lines`]); a session already recorded gets only
+    /// the bets' lines not yet there. Report with [`Engine::on_arena_prices`].
+    RecordArenaPrices { session: Date },
+    /// Publish the league's open-data files and manifest, so the served `manifest.json` lists
+    /// every score line (spec Appendix C); handed out by [`Engine::publish_due`] after a score
+    /// line is sealed, reported with [`Engine::on_published`].
+    PublishLeague,
 }
+
+/// How many times in all [`Action::RecordArenaPrices`] is handed out for a session whose
+/// recording failed (the first attempt and the retries, each after a later session's crowd
+/// resolution), within one engine.
+pub const ARENA_PRICE_ATTEMPTS: u32 = 3;
 
 /// A seat's reply as the adapter read it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -275,6 +303,11 @@ pub struct Engine {
     /// The latest sealing time of any line of either ledger, with where it is: the clock
     /// never seals before it ([`Engine::check_clock`]).
     last_sealed: Option<LastSealed>,
+    /// Sessions whose arena prices failed to record, with the attempts made so far
+    /// ([`ARENA_PRICE_ATTEMPTS`]).
+    arena_failed: BTreeMap<Date, u32>,
+    /// When a publish is owed (after a score line, or after a failed publish).
+    publish: PublishDue,
 }
 
 /// The line with the latest sealing time, `max(at, booked_at)` (spec Appendix C), of the
@@ -532,6 +565,8 @@ impl Engine {
             bet_rounds: Vec::new(),
             secrets: Secrets::default(),
             last_sealed: None,
+            arena_failed: BTreeMap::new(),
+            publish: PublishDue::default(),
         }
     }
 
@@ -1326,6 +1361,82 @@ impl Engine {
         }
     }
 
+    /// The score line of `run_id`'s `horizon` was sealed at `now`: a publish is owed from now
+    /// ([`Engine::publish_due`]); after the day's (1d) score, the crowd's resolutions are read
+    /// first ([`Action::ResolveCrowd`], spec §4.9), so that the session's bets settle in the
+    /// same price recording that follows ([`Engine::on_crowd_resolved`]).
+    pub fn on_scored(&mut self, run_id: &str, horizon: Horizon, now: Instant) -> Vec<Action> {
+        self.publish.score_sealed(now);
+        let session = self
+            .runs
+            .iter()
+            .find(|r| r.run_id == run_id)
+            .and_then(|r| r.session);
+        match (horizon, session) {
+            (Horizon::D1, Some(session)) => vec![Action::ResolveCrowd { session }],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The [`Action::ResolveCrowd`] after `session`'s score sealed `crowd` lines resolving
+    /// bets of the sessions `resolved` (none: nothing resolved yet): the arena prices are
+    /// recorded for `session`, for each session resolved (its bets settle, spec §4.7, §4.11),
+    /// and again for each session whose recording failed before and has attempts left
+    /// ([`ARENA_PRICE_ATTEMPTS`]); one [`Action::RecordArenaPrices`] each, oldest first.
+    pub fn on_crowd_resolved(&mut self, session: Date, resolved: &BTreeSet<Date>) -> Vec<Action> {
+        let mut sessions = resolved.clone();
+        sessions.insert(session);
+        sessions.extend(
+            self.arena_failed
+                .iter()
+                .filter(|(_, n)| **n < ARENA_PRICE_ATTEMPTS)
+                .map(|(d, _)| *d),
+        );
+        sessions
+            .into_iter()
+            .map(|session| Action::RecordArenaPrices { session })
+            .collect()
+    }
+
+    /// The [`Action::ResolveCrowd`] after `session`'s score could not be carried out (a venue
+    /// or the book could not be read): nothing is resolved now, the session's own prices are
+    /// recorded all the same, and the runs still waiting are asked again after the next day's
+    /// score (spec §4.9: a contract stays open until its venue resolves it).
+    pub fn on_crowd_failed(&mut self, session: Date) -> Vec<Action> {
+        self.on_crowd_resolved(session, &BTreeSet::new())
+    }
+
+    /// The [`Action::RecordArenaPrices`] of `session` ended (`ok`: recorded): a failure is
+    /// counted, and handed out again with the next recordings while attempts are left
+    /// ([`Engine::on_crowd_resolved`]).
+    pub fn on_arena_prices(&mut self, session: Date, ok: bool) {
+        if ok {
+            self.arena_failed.remove(&session);
+        } else {
+            let n = self.arena_failed.entry(session).or_insert(0);
+            *n = n.saturating_add(1);
+        }
+    }
+
+    /// When the owed publish is due ([`Engine::publish_due`]), if one is owed.
+    pub fn publish_at(&self) -> Option<Instant> {
+        self.publish.at()
+    }
+
+    /// [`Action::PublishLeague`] when a publish is owed and due by `now` (spec Appendix C:
+    /// the published manifest lists every score line): from a sealed score line
+    /// ([`Engine::on_scored`]) on, and again after a failed publish
+    /// ([`crate::league::publish_plan::PUBLISH_RETRY_MINUTES`] later), until one succeeds.
+    /// Apart from [`Engine::poll`], for the server that publishes (a one-off command does not).
+    pub fn publish_due(&self, now: Instant) -> Option<Action> {
+        self.publish.is_due(now).then_some(Action::PublishLeague)
+    }
+
+    /// The [`Action::PublishLeague`] taken at `now` ended (`ok`: it wrote the files).
+    pub fn on_published(&mut self, ok: bool, now: Instant) {
+        self.publish.published(ok, now);
+    }
+
     /// A line was sealed as line `n` of `ledger`.
     pub fn on_sealed(&mut self, ledger: LeagueLedger, n: u64, content: &Object) {
         self.saw_sealed(ledger, n, content);
@@ -1410,6 +1521,7 @@ mod tests {
     use crate::score::book_rows::book_rows;
     use crate::score::roster::roster_from_asks;
 
+    mod after_score;
     mod hostile;
     mod runs;
 
@@ -1469,6 +1581,7 @@ path = "prices.csv"
         stamps: usize,
         scores: Vec<Scored>,
         snapshots: Vec<String>,
+        after_score: Vec<Action>,
     }
 
     impl Driver {
@@ -1500,6 +1613,9 @@ path = "prices.csv"
                         horizon, of, late, ..
                     } => self.scores.push((horizon, of, late)),
                     Action::TakeSnapshot { run_id, .. } => self.snapshots.push(run_id),
+                    a @ (Action::ResolveCrowd { .. }
+                    | Action::RecordArenaPrices { .. }
+                    | Action::PublishLeague) => self.after_score.push(a),
                 }
             }
         }

@@ -15,9 +15,11 @@
 //! ([`Engine::missed_runs`](sealbook_core::league::engine::Engine::missed_runs)) is logged,
 //! counted and shown in [`Health`], once. An authority whose latest anchor failed makes the
 //! league `degraded` in [`Health`], not unhealthy. A score job that seals lines is followed by a
-//! publish ([`publish_league`], as `sealbook league publish`), so the served `manifest.json`
-//! lists every score line (spec Appendix C); a publish that fails is tried again
-//! a minute later (core's rule, [`PublishDue`]). A score that fails is reported to the engine
+//! publish ([`League::publish_now`], as `sealbook league publish`), so the served
+//! `manifest.json` lists every score line (spec Appendix C): the engine says when
+//! ([`Engine::publish_due`](sealbook_core::league::engine::Engine::publish_due)), from the
+//! sealed score on and again a minute after a publish that failed. A score that fails is
+//! reported to the engine
 //! ([`Engine::on_score_failed`](sealbook_core::league::engine::Engine::on_score_failed)),
 //! which makes it due again after a backoff. Each job (a run, a deadline's closing, a stamp,
 //! an upgrade, a score, a publish, and each seat's ask within a run) is logged as one line
@@ -45,7 +47,6 @@ use crate::anchor::ots::read_proof;
 use crate::files::{read_bounded, with_suffix};
 use crate::league::clock::Clock;
 use crate::league::driver::League;
-use crate::league::publish::{publish_league, Published};
 use crate::metrics::Metrics;
 use crate::outcome::Unusable;
 use crate::prices::PriceProvider;
@@ -54,7 +55,6 @@ use sealbook_core::calendar::Instant;
 use sealbook_core::league::anchor_record::{self, AnchorRecord, MAX_RECORD_BYTES};
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::engine::Action;
-use sealbook_core::league::publish_plan::PublishDue;
 use sealbook_core::league::schedule::{next_upgrade_at, schedule_lag};
 use sealbook_core::ots::upgrade::is_complete;
 use std::collections::BTreeMap;
@@ -177,6 +177,20 @@ fn jobs(actions: Vec<Action>) -> Vec<Job> {
                 run_id: Some(run_id.clone()),
                 session: Some(session.to_string()),
                 horizon: Some(horizon.as_str()),
+                actions: Vec::new(),
+            },
+            Action::ResolveCrowd { session } | Action::RecordArenaPrices { session } => Job {
+                kind: "score",
+                run_id: None,
+                session: Some(session.to_string()),
+                horizon: None,
+                actions: Vec::new(),
+            },
+            Action::PublishLeague => Job {
+                kind: "publish",
+                run_id: None,
+                session: None,
+                horizon: None,
                 actions: Vec::new(),
             },
             Action::Publish { .. } | Action::Ask { .. } => Job {
@@ -633,21 +647,19 @@ impl Scheduler {
         self.resume_unfinished();
         let mut missed: BTreeSet<String> = BTreeSet::new();
         let mut last_upgrade = None;
-        // When a publish is owed (a score sealed lines, or a publish failed): core's rule.
-        let mut publish = PublishDue::default();
         while !self.shutdown.is_requested() {
             let now = self.league.clock.now();
             let actions = self.league.engine.poll(now);
             self.report_missed(now, &mut missed);
             // What is due next once this poll's jobs are done, to tell when they delayed it.
-            let due_next = self.next_due(now, last_upgrade, publish.at());
+            let due_next = self.next_due(now, last_upgrade);
             let mut slowest: Option<(&'static str, Duration)> = None;
             for job in jobs(actions) {
                 let (kind, started) = (job.kind, std::time::Instant::now());
                 if job.kind == "stamp" {
                     self.stamp(now, &anchoring);
-                } else if self.carry_out(job, now) {
-                    publish.score_sealed(self.league.clock.now());
+                } else {
+                    self.carry_out(job, now);
                 }
                 let took = started.elapsed();
                 if slowest.is_none_or(|(_, t)| took > t) {
@@ -666,10 +678,9 @@ impl Scheduler {
                 step,
             );
             let now = self.league.clock.now();
-            self.show_next(now, last_upgrade, publish.at());
-            if !self.shutdown.is_requested() && publish.is_due(now) {
-                let ok = self.publish(now);
-                publish.published(ok, now);
+            self.show_next(now, last_upgrade);
+            if !self.shutdown.is_requested() && self.league.engine.publish_due(now).is_some() {
+                self.publish(now);
             }
             let now = self.league.clock.now();
             if !self.shutdown.is_requested()
@@ -681,7 +692,7 @@ impl Scheduler {
                 }
             }
             let now = self.league.clock.now();
-            let next = self.show_next(now, last_upgrade, publish.at());
+            let next = self.show_next(now, last_upgrade);
             if self.shutdown.wait_until(self.league.clock.when(next)) {
                 break;
             }
@@ -747,13 +758,8 @@ impl Scheduler {
 
     /// The next due job after `now` (the engine's, the upgrade cadence's, or an owed publish),
     /// shown in [`Health`] and [`Metrics`]; returns its instant.
-    fn show_next(
-        &self,
-        now: Instant,
-        last_upgrade: Option<Instant>,
-        publish_at: Option<Instant>,
-    ) -> Instant {
-        let (at, job) = self.next_due(now, last_upgrade, publish_at);
+    fn show_next(&self, now: Instant, last_upgrade: Option<Instant>) -> Instant {
+        let (at, job) = self.next_due(now, last_upgrade);
         self.health.set_next(NextJob {
             job,
             at: at.to_rfc3339(),
@@ -764,12 +770,7 @@ impl Scheduler {
 
     /// The next due job after `now` and its kind: the engine's, the upgrade cadence's, or an
     /// owed publish.
-    fn next_due(
-        &self,
-        now: Instant,
-        last_upgrade: Option<Instant>,
-        publish_at: Option<Instant>,
-    ) -> (Instant, &'static str) {
+    fn next_due(&self, now: Instant, last_upgrade: Option<Instant>) -> (Instant, &'static str) {
         let upgrade = next_upgrade_at(&self.league.config, last_upgrade, now);
         // The upgrade cadence always lies ahead, so there is always a next instant.
         let mut next = (upgrade, "upgrade");
@@ -778,7 +779,7 @@ impl Scheduler {
                 next = (at, due.as_str());
             }
         }
-        if let Some(at) = publish_at.filter(|t| *t < next.0) {
+        if let Some(at) = self.league.engine.publish_at().filter(|t| *t < next.0) {
             next = (at.max(now), "publish");
         }
         next
@@ -869,21 +870,12 @@ impl Scheduler {
         }
     }
 
-    /// Publishes the league's open-data files and manifest; true when it did.
-    fn publish(&mut self, now: Instant) -> bool {
+    /// Carries out the engine's [`Action::PublishLeague`]: the league's open-data files and
+    /// manifest, recorded as a job (the engine is told how it went).
+    fn publish(&mut self, now: Instant) {
         let started = std::time::Instant::now();
-        let result = match publish_league(&self.league.dir) {
-            Ok(Published::Written {
-                listed, written, ..
-            }) => Ok(format!(
-                "{listed} files listed in the manifest; {} written",
-                written.len()
-            )),
-            Ok(Published::ChainBroken { error, .. }) => Err(error),
-            Err(e) => Err(e.to_string()),
-        };
+        let result = self.league.publish_now(now);
         let detail = result.as_ref().ok().cloned();
-        let ok = result.is_ok();
         let done = Done {
             kind: "publish",
             run_id: None,
@@ -892,11 +884,10 @@ impl Scheduler {
             detail,
         };
         self.record(done, now, started, result.map(|_| ()));
-        ok
     }
 
-    /// Carries out one job; true when it sealed a score line (a publish is then owed).
-    fn carry_out(&mut self, job: Job, now: Instant) -> bool {
+    /// Carries out one job.
+    fn carry_out(&mut self, job: Job, now: Instant) {
         let started = std::time::Instant::now();
         let score = job.actions.iter().find_map(|a| match a {
             Action::Score {
@@ -945,7 +936,6 @@ impl Scheduler {
                 .on_score_failed(run_id, *horizon, failed_at);
         }
         let events = std::mem::take(&mut self.league.events);
-        let scored = events.iter().any(|e| e["event"] == "scored");
         for e in &events {
             match e["event"].as_str() {
                 Some("reply") => {
@@ -984,7 +974,6 @@ impl Scheduler {
             detail: None,
         };
         self.record(done, now, started, result.map_err(|e| e.to_string()));
-        scored
     }
 
     /// Counts, records and logs one finished job.

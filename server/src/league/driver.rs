@@ -16,11 +16,19 @@
 //! - `Score`: prices from the provider by the published rule ([`close::score_line`]), with
 //!   each market's draw band from the bars of the sessions before the reference (or the band
 //!   the run's first score sealed, [`close::sealed_bands`]); a
-//!   score re-taken on request that differs is sealed as a correction naming it. With the
-//!   session's score, the trading tracks' prices of the session (each fund's bars in the
-//!   execution window, its close, the cash rate) are recorded in `arena-prices.jsonl`
+//!   score re-taken on request that differs is sealed as a correction naming it. The sealed
+//!   score is reported (`on_scored`) and what the engine says follows is carried out before
+//!   the next action.
+//! - `ResolveCrowd`: the crowd's venues read for the runs whose bets wait on them and a
+//!   `crowd` line sealed per run as core builds it; reported with the sessions resolved
+//!   (`on_crowd_resolved`), or as failed with the event `crowd_resolutions_failed`.
+//! - `RecordArenaPrices`: the trading tracks' prices of the session (each fund's bars in the
+//!   execution window, its close, the cash rate) recorded in `arena-prices.jsonl`
 //!   ([`sealbook_core::arena::league::session_price_lines`]), once per session; a fund the
-//!   provider cannot price gives no line and is named in the `arena_prices` event.
+//!   provider cannot price gives no line and is named in the `arena_prices` event; a failure
+//!   leaves the event `arena_prices_failed`; reported with `on_arena_prices`.
+//! - `PublishLeague`: the league's open-data files and manifest ([`publish_league`]),
+//!   reported with `on_published`.
 //! - `Stamp`: the stamped list of both ledgers under `proof/` written when its turn comes,
 //!   its anchors asked on a thread beside the asks and seals ([`stamp_beside`]) and waited
 //!   for at the end (spec §3.2; as `sealbook league stamp`, [`crate::anchor::league::stamp_league`]).
@@ -31,6 +39,7 @@
 
 use super::clock::Clock;
 use super::config::read_config;
+use super::publish::{publish_league, Published};
 use crate::anchor::league::{check_latest_list, stamp_beside, stamp_lists, StampInFlight};
 use crate::ledger::{DirLock, DirLockError, LedgerError, LedgerFile, Sealed, MAX_GROUP_LINES};
 use crate::outcome::Unusable;
@@ -833,7 +842,21 @@ impl League {
                         horizon,
                         of,
                         ..
-                    } => self.score(&run_id, session, horizon, of, provider)?,
+                    } => {
+                        let next = self.score(&run_id, session, horizon, of, provider)?;
+                        first(&mut queue, next);
+                    }
+                    Action::ResolveCrowd { session } => {
+                        let next = self.resolve_crowd(session);
+                        first(&mut queue, next);
+                    }
+                    Action::RecordArenaPrices { session } => {
+                        self.arena_prices(session, provider);
+                    }
+                    Action::PublishLeague => {
+                        let now = self.clock.now();
+                        self.publish_now(now).map_err(Unusable::new)?;
+                    }
                 }
             }
             if asks.is_empty() {
@@ -1383,9 +1406,10 @@ impl League {
         Ok((line, unpriced, errors))
     }
 
-    /// Seals the score line of a run's horizon. An attempt in which the provider failed to
-    /// give some markets' bars fails (the schedule asks again) while
-    /// [`close::waits_for_unfetched`] says so, rather than seal a line missing them.
+    /// Seals the score line of a run's horizon and returns what the engine says follows it
+    /// ([`Engine::on_scored`]). An attempt in which the provider failed to give some markets'
+    /// bars fails (the schedule asks again) while [`close::waits_for_unfetched`] says so,
+    /// rather than seal a line missing them.
     fn score(
         &mut self,
         run_id: &str,
@@ -1393,7 +1417,7 @@ impl League {
         horizon: Horizon,
         of: u64,
         provider: &dyn PriceProvider,
-    ) -> Result<(), Unusable> {
+    ) -> Result<Vec<Action>, Unusable> {
         let book = read(&self.dir.join(BOOK_FILE))?;
         let (line, unpriced, unfetched) =
             self.price_line(&book, run_id, session, horizon, of, provider)?;
@@ -1402,30 +1426,59 @@ impl League {
         if close::waits_for_unfetched(due, self.clock.now(), unfetched.len()) {
             return Err(unfetched_error(run_id, horizon, &unfetched));
         }
-        let n = self.seal(LeagueLedger::Book, &line.to_object())?;
+        let content = line.to_object();
+        let n = self.seal(LeagueLedger::Book, &content)?;
         self.event(serde_json::json!({"event": "scored", "run_id": run_id,
             "horizon": horizon.as_str(), "n": n, "markets": line.results.len(),
             "unpriced": unpriced}));
-        if horizon == Horizon::D1 {
-            // The crowd's resolutions first, so that the session's bets settle in the same
-            // recording; an earlier session whose bets this resolves gets its lines too.
-            let mut sessions = match self.record_crowd_resolutions() {
-                Ok(s) => s,
-                Err(e) => {
-                    self.event(serde_json::json!({"event": "crowd_resolutions_failed",
-                        "error": e.to_string()}));
-                    BTreeSet::new()
-                }
-            };
-            sessions.insert(session);
-            for s in sessions {
-                if let Err(e) = self.record_arena_prices(s, provider) {
-                    self.event(serde_json::json!({"event": "arena_prices_failed",
-                        "session": s.to_string(), "error": e.to_string()}));
-                }
+        // Reported at the line's own time (the clock is not read again: a step clock would
+        // move on).
+        let at = sealing_time_of(&content)
+            .ok_or_else(|| Unusable::new(format!("run {run_id}: the score line has no time")))?;
+        Ok(self.engine.on_scored(run_id, horizon, at))
+    }
+
+    /// Carries out [`Action::ResolveCrowd`] of `session` ([`League::record_crowd_resolutions`])
+    /// and returns what the engine says follows; a failure leaves the event
+    /// `crowd_resolutions_failed` and is reported ([`Engine::on_crowd_failed`]).
+    fn resolve_crowd(&mut self, session: Date) -> Vec<Action> {
+        match self.record_crowd_resolutions() {
+            Ok(resolved) => self.engine.on_crowd_resolved(session, &resolved),
+            Err(e) => {
+                self.event(serde_json::json!({"event": "crowd_resolutions_failed",
+                    "error": e.to_string()}));
+                self.engine.on_crowd_failed(session)
             }
         }
-        Ok(())
+    }
+
+    /// Carries out [`Action::RecordArenaPrices`] of `session` ([`League::record_arena_prices`])
+    /// and reports it ([`Engine::on_arena_prices`]); a failure leaves the event
+    /// `arena_prices_failed`.
+    fn arena_prices(&mut self, session: Date, provider: &dyn PriceProvider) {
+        let result = self.record_arena_prices(session, provider);
+        if let Err(e) = &result {
+            self.event(serde_json::json!({"event": "arena_prices_failed",
+                "session": session.to_string(), "error": e.to_string()}));
+        }
+        self.engine.on_arena_prices(session, result.is_ok());
+    }
+
+    /// Carries out [`Action::PublishLeague`] taken at `now` ([`publish_league`]) and reports it
+    /// ([`Engine::on_published`]): what was written, or why nothing was.
+    pub fn publish_now(&mut self, now: Instant) -> Result<String, String> {
+        let result = match publish_league(&self.dir) {
+            Ok(Published::Written {
+                listed, written, ..
+            }) => Ok(format!(
+                "{listed} files listed in the manifest; {} written",
+                written.len()
+            )),
+            Ok(Published::ChainBroken { error, .. }) => Err(error),
+            Err(e) => Err(e.to_string()),
+        };
+        self.engine.on_published(result.is_ok(), now);
+        result
     }
 
     /// Seals a `crowd` line per run whose bets wait on their markets' resolution, as core
@@ -1554,6 +1607,15 @@ impl League {
             }
         }
         Ok(corrected)
+    }
+}
+
+/// Puts `next`, the actions an action led to, at the front of `queue` in their order: they
+/// are carried out before the actions after the one that led to them (a score's crowd
+/// resolution and price recordings before the next run's score).
+fn first(queue: &mut VecDeque<Action>, next: Vec<Action>) {
+    for a in next.into_iter().rev() {
+        queue.push_front(a);
     }
 }
 
