@@ -12,8 +12,8 @@
 use crate::arena::protocol::RuleSet;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
-use crate::league::answer::ACTIONS;
 use crate::league::contracts::{statement, Contracts};
+use crate::records::book_lines::ACTIONS;
 use crate::records::names::{float, insert_some, object, string, MARKETS};
 use sha2::{Digest, Sha256};
 

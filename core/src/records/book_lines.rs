@@ -449,6 +449,11 @@ pub struct RunLine {
     pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
 
+/// The five actions of §3.6 an answer cell states as `items.<asset>.<horizon>.action`: the
+/// words the ask offers, the book seals and the forecasts file (Table C1 `action`) keeps;
+/// another word is kept in `action_word`, scored, not traded.
+pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswerLine {
     pub n: u64,
