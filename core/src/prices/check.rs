@@ -18,7 +18,7 @@ use super::rule::{self, MinuteSeries, RuleError};
 use super::{PRICE_PROVIDER, REFERENCE_RULE_V1};
 use crate::calendar::Instant;
 use crate::contract::forecasts_csv::{parse_bool, parse_number, CsvError, CsvRecord, CsvTable};
-use crate::score::brier::is_draw;
+use crate::prices::band::is_draw;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

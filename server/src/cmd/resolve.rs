@@ -155,7 +155,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let draw = band
         .as_ref()
         .ok()
-        .map(|b| sealbook_core::score::brier::is_draw(res.actual_pct, b.band_pct));
+        .map(|b| sealbook_core::prices::band::is_draw(res.actual_pct, b.band_pct));
     if json {
         let doc = serde_json::json!({
             "ok": true,
