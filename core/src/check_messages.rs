@@ -724,7 +724,7 @@ mod tests {
             (
                 CheckMsg::ImprintAlgOk {
                     alg: "SHA-256".into(),
-                    params: format!("{:?}", crate::tsp::response::HashParams::Null),
+                    params: "Null".into(),
                 },
                 "SHA-256 (parameters Null)",
             ),

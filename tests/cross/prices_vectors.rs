@@ -4,8 +4,8 @@
 #![forbid(unsafe_code)]
 
 use sealbook_core::calendar::Instant;
+use sealbook_core::contract::price_check::{check_forecasts, BandOptions, CHECK_COLUMNS};
 use sealbook_core::prices::band::{BandClock, BandError};
-use sealbook_core::prices::check::{check_forecasts, BandOptions, CHECK_COLUMNS};
 use sealbook_core::prices::rule::{resolve, End, MinuteSeries, RuleError, SeriesError};
 use sealbook_core::prices::yahoo::{
     parse_chart, Chart, TradingPeriods, MAX_BARS, MAX_RESPONSE_BYTES,

@@ -6,12 +6,12 @@
 #![forbid(unsafe_code)]
 
 use sealbook_core::calendar::Instant;
+use sealbook_core::contract::price_check::{check_forecasts, BandOptions, CHECK_COLUMNS};
+use sealbook_core::prices::band::is_draw;
 use sealbook_core::prices::band::{draw_band, BandClock, ContractFrom};
-use sealbook_core::prices::check::{check_forecasts, BandOptions, CHECK_COLUMNS};
 use sealbook_core::prices::rule::{resolve, MinuteSeries, Resolution, RuleError};
 use sealbook_core::prices::yahoo::parse_chart;
 use sealbook_core::prices::{instant_of, rfc3339, PRICE_PROVIDER, REFERENCE_RULE_V1};
-use sealbook_core::score::brier::is_draw;
 use serde_json::Value;
 
 fn peer(args: &[&str]) -> Value {

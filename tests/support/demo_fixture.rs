@@ -239,7 +239,7 @@ fn forecast_rows(
                     actual_pct: resolved.map(|_| (close - reference) / reference * 100.0),
                     // The draw the run's score line seals (§3.5).
                     draw: resolved.map(|_| {
-                        sealbook_core::score::brier::is_draw(
+                        sealbook_core::prices::band::is_draw(
                             100.0 * (close / reference - 1.0),
                             FIXTURE_BAND_PCT,
                         )
@@ -512,7 +512,7 @@ pub fn league() -> Vec<DemoFile> {
                     reference,
                     close,
                     up: Some(close > reference),
-                    draw: Some(sealbook_core::score::brier::is_draw(
+                    draw: Some(sealbook_core::prices::band::is_draw(
                         actual_pct,
                         FIXTURE_BAND_PCT,
                     )),

@@ -10,10 +10,11 @@
 //! - [`eligibility`]: seeds 001/003's market eligibility: which crowd markets a bet may be on;
 //! - [`replay`]: recompute and compare every published row (Appendix B step 7);
 //! - [`code`]: `arena-code.json` and the published code texts (Appendix B step 8);
-//! - [`recount`]: steps 7 and 8 as one verdict, and each recomputed account's figures and
-//!   chart series against its benchmarks.
 //! - [`league`]: the tracks inside the league: the ask's section, the answer's decisions, the
 //!   decisions derived from the book, the recorded prices, `council-league.json` `accounts`.
+//!
+//! A published directory checked as one verdict (steps 7 and 8 and the league file's
+//! `accounts`) is the reader's check, [`crate::verifier::recount`].
 
 pub mod bets;
 pub mod code;
@@ -24,5 +25,4 @@ pub mod money;
 pub mod protocol;
 pub mod reading;
 pub mod records;
-pub mod recount;
 pub mod replay;

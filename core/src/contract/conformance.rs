@@ -292,7 +292,7 @@ pub fn check_with_book_and_bands(
             parse_number(get("actual_pct")),
             parse_bool(get("same_event")) != Some(false),
         ) {
-            let due = crate::score::brier::is_draw(pct, *band);
+            let due = crate::prices::band::is_draw(pct, *band);
             match parse_bool(get("draw")) {
                 None => fail(
                     "draw",

@@ -33,11 +33,9 @@
 use crate::book::canon::{self, Object, Value};
 use crate::calendar::Horizon;
 use crate::records::book_lines::build::Shape;
-use crate::records::book_lines::number;
+use crate::records::book_lines::{number, ACTIONS};
 use crate::records::names::MARKETS;
 
-/// The five actions of §3.6.
-pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];
 /// Most bytes of a reply read (a longer reply is sealed, and refused as an answer).
 pub const MAX_REPLY_BYTES: usize = 1 << 20;
 /// Most balanced spans tried before giving up.

@@ -12,8 +12,8 @@
 use crate::arena::protocol::RuleSet;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
-use crate::league::answer::ACTIONS;
 use crate::league::contracts::{statement, Contracts};
+use crate::records::book_lines::ACTIONS;
 use crate::records::names::{float, insert_some, object, string, MARKETS};
 use sha2::{Digest, Sha256};
 
@@ -367,5 +367,37 @@ mod tests {
         );
         assert_ne!(a.text_sha256(), b.text_sha256());
         assert!(!ask.text.contains("crowd_up, the probability"));
+    }
+
+    #[test]
+    fn the_experiments_control_display_reads_the_sealed_snapshot() {
+        use crate::experiment::council::control_display;
+        let s = Snapshot {
+            taken_at: "2026-12-03T13:30:00Z".into(),
+            rows: vec![MarketRow {
+                asset: "GOLD".into(),
+                price: 2650.5,
+                prev_close: Some(2600.0),
+                low_52w: Some(1900.0),
+                high_52w: Some(2700.0),
+                read_at: "2026-12-03T13:29:00Z".into(),
+            }],
+        };
+        let ask = Ask::new("l", "2026-12-03-am", "2026-12-03T13:30:00Z", &s, &[]);
+        let text = &ask.text;
+        let d = control_display(text.as_bytes(), &ask.snapshot_sha256, "GOLD").unwrap();
+        let f = |n: &Option<serde_json::Number>| n.as_ref().and_then(|n| n.as_f64());
+        assert_eq!(f(&d.price), Some(2650.5));
+        assert_eq!(f(&d.high_52w), Some(2700.0));
+        assert!((f(&d.change_pct).unwrap() - 1.942307).abs() < 1e-5);
+        assert_eq!(d.taken_at.as_deref(), Some("2026-12-03T13:30:00Z"));
+        assert_eq!(
+            control_display(text.as_bytes(), &ask.snapshot_sha256, "SPX"),
+            None
+        );
+        assert_eq!(
+            control_display(text.as_bytes(), &"0".repeat(64), "GOLD"),
+            None
+        );
     }
 }

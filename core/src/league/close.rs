@@ -36,13 +36,12 @@ use crate::league::config::LeagueConfig;
 use crate::league::contracts::Contracts;
 use crate::league::engine::score_content;
 use crate::league::schedule::{reference_at, reference_instant};
-use crate::prices::band::{band_windows, draw_band, BandClock, BAND_SESSIONS};
+use crate::prices::band::{band_windows, draw_band, is_draw, BandClock, BAND_SESSIONS};
 use crate::prices::rule::resolve;
 use crate::prices::yahoo::Bar;
 use crate::records::book_lines::build::{CorrectionContent, ScoreContent};
 use crate::records::book_lines::{BookLines, ScoreLine};
 use crate::records::names::{BITCOIN, MARKETS};
-use crate::score::brier::is_draw;
 use std::collections::BTreeMap;
 
 /// One answer line of the run: its `n` and its sealing time `max(at, booked_at)`.

@@ -27,7 +27,6 @@ use crate::arena::records::{
 };
 use crate::book::chain::{verify, VerifyOptions};
 use crate::calendar::Instant;
-use crate::contract::event::event_contract_schema_bytes;
 use crate::experiment::analysis::Analysis;
 use crate::league::answer::answer_schema_bytes;
 use crate::league::league_file::{GeneratedFrom, LeagueFile, LEAGUE_FILE};
@@ -39,6 +38,7 @@ use crate::league::open_data::{
 use crate::league::proof_page::{proof_pages, PublishedLedger, PAGE_NAME};
 use crate::records::ask_chain::AskChain;
 use crate::records::book_lines::BookLines;
+use crate::records::contract_schema::event_contract_schema_bytes;
 use crate::records::names::{
     ANSWER_SCHEMA_FILE, ASKS_FILE, BOOK_FILE, CLIM_FILE, CONTRACT_SCHEMA_FILE, DEMO_NOTICE_FILE,
     FORECASTS_FILE, PROOF_FOLDER, REPLIES_DIR, STATS_FILE,

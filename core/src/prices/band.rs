@@ -1,7 +1,7 @@
 //! The draw band from the provider's minute bars (§3.5): `0.1 x mean|r_1min| x sqrt(390)`,
 //! the mean absolute one-minute percent return over the four minute-bar sessions before the
-//! reference, minutes across a front-month roll excluded; computed by
-//! [`crate::score::brier::draw_band_pct`].
+//! reference, minutes across a front-month roll excluded ([`draw_band_pct`]), and whether a
+//! change is a draw ([`is_draw`]).
 //!
 //! Readings fixed here:
 //! - Sessions: the NYSE sessions before the session the reference belongs to
@@ -26,9 +26,46 @@
 use super::yahoo::Bar;
 use super::{instant_of, BAR_SECONDS};
 use crate::calendar::{self, Date, Instant};
-use crate::score::brier::{draw_band_pct, MinuteBar};
+use crate::stats::numpy_reduce::mean;
 use serde::Serialize;
 use std::fmt;
+
+/// Minutes in a regular NYSE session; the draw band scales the mean one-minute move by its
+/// square root (§3.5).
+pub const SESSION_MINUTES: f64 = 390.0;
+
+/// Fraction of the session-scaled mean minute move that makes the draw band (§3.5).
+pub const DRAW_BAND_FACTOR: f64 = 0.1;
+
+/// One minute bar for the draw band: its close and the futures contract it belongs to
+/// (None for markets without rolls).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MinuteBar<'a> {
+    pub close: f64,
+    pub contract: Option<&'a str>,
+}
+
+/// The draw band in percent, `0.1 x mean|r_1min| x sqrt(390)` (§3.5), from the minute-bar
+/// sessions before the reference (the league uses four). One-minute percent returns are
+/// taken within each session; a return across a change of front-month contract (a roll) is
+/// excluded. None when no return remains.
+pub fn draw_band_pct(sessions: &[Vec<MinuteBar<'_>>]) -> Option<f64> {
+    let mut abs_returns = Vec::new();
+    for bars in sessions {
+        for w in bars.windows(2) {
+            if w[0].contract != w[1].contract || w[0].close <= 0.0 {
+                continue;
+            }
+            abs_returns.push((100.0 * (w[1].close / w[0].close - 1.0)).abs());
+        }
+    }
+    mean(&abs_returns).map(|m| DRAW_BAND_FACTOR * m * SESSION_MINUTES.sqrt())
+}
+
+/// Whether a change (percent) is a draw: inside the band or on its edge.
+pub fn is_draw(change_pct: f64, band_pct: f64) -> bool {
+    change_pct.abs() <= band_pct
+}
 
 /// Sessions the league's band uses (§3.5).
 pub const BAND_SESSIONS: u32 = 4;
@@ -214,7 +251,6 @@ pub fn draw_band(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::brier::{DRAW_BAND_FACTOR, SESSION_MINUTES};
 
     fn at(s: &str) -> Instant {
         Instant::parse_rfc3339(s).unwrap()

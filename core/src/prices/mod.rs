@@ -10,13 +10,10 @@
 //! - [`csv`]: recorded 1-minute bars as CSV (the league's `csv` provider) read into the same bars.
 //! - [`daily`]: a provider's daily history (one bar a day) as CSV, the climatology's input.
 //! - [`band`]: the draw band from the minute-bar sessions before the reference.
-//! - [`check`]: recomputing `council-forecasts.csv`'s outcome columns from the provider's
-//!   data and naming every cell that differs.
 //!
 //! Bar times are whole seconds since 1970-01-01T00:00:00Z, as Yahoo writes them.
 
 pub mod band;
-pub mod check;
 pub mod csv;
 pub mod daily;
 pub mod rule;

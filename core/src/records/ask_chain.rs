@@ -352,13 +352,12 @@ impl Fields<'_> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::book::writer::BookWriter;
     use crate::records::roster::{roster_line, Side};
-    use crate::score::roster::roster_from_asks;
 
-    fn seal(contents: &[Object]) -> Vec<u8> {
+    pub(crate) fn seal(contents: &[Object]) -> Vec<u8> {
         let mut w = BookWriter::new();
         contents
             .iter()
@@ -366,7 +365,7 @@ mod tests {
             .collect()
     }
 
-    fn seats() -> Vec<RosterSeat> {
+    pub(crate) fn seats() -> Vec<RosterSeat> {
         vec![RosterSeat {
             seat: "alpha".into(),
             family: "lab-a".into(),
@@ -424,15 +423,6 @@ mod tests {
         assert_eq!(read.declaration(), Some(&full));
         assert_eq!(read.asks, vec![(4, common), (5, sent)]);
         assert_eq!(read.lines, 5);
-        // The declaration's roster and the roster line both read as the roster.
-        let roster = roster_from_asks(&chain).unwrap();
-        assert_eq!(roster.seats, seats());
-        assert_eq!(
-            roster.source.as_ref().map(ToString::to_string).as_deref(),
-            Some("asks.jsonl lines 1, 2")
-        );
-        let only_declaration = seal(&[full.to_object()]);
-        assert_eq!(roster_from_asks(&only_declaration).unwrap().seats, seats());
     }
 
     #[test]

@@ -449,6 +449,11 @@ pub struct RunLine {
     pub contracts: BTreeMap<(String, Horizon), EventContract>,
 }
 
+/// The five actions of §3.6 an answer cell states as `items.<asset>.<horizon>.action`: the
+/// words the ask offers, the book seals and the forecasts file (Table C1 `action`) keeps;
+/// another word is kept in `action_word`, scored, not traded.
+pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswerLine {
     pub n: u64,
@@ -593,7 +598,7 @@ pub struct BookLines {
     /// Line `n` -> its `kind` ("" when it has none).
     pub kinds: BTreeMap<u64, String>,
     /// The `roster` of each run line that carries one, with the line's 1-based position, in
-    /// book order: what [`crate::score::roster::roster_from_book`] reads, kept so that a
+    /// book order: what the scorer's roster reads from a book, kept so that a
     /// caller holding the parsed lines need not parse the book again.
     pub run_rosters: Vec<(u64, Value)>,
 }
@@ -1455,7 +1460,7 @@ impl BookLinesReader {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn one(line: &str) -> Result<BookLines, BookLineError> {
@@ -1700,7 +1705,7 @@ mod tests {
     }
 
     /// Lines of every kind, good and bad, for the chunked reader below.
-    const MIXED: &[&str] = &[
+    pub(crate) const MIXED: &[&str] = &[
         r#"{"n": 1, "kind": "run", "run_id": "r", "at": "2026-10-20T12:30:00Z", "roster": [{"seat": "a", "family": "f"}]}"#,
         r#"{"n": 2, "kind": "answer", "seat": "a", "run_id": "r", "at": "2026-10-20T12:31:00Z", "items": {"SPX": {"1d": {"prob_up": 55, "crowd_up": 60}}}}"#,
         r#"{"kind": "answer", "seat": "b", "run_id": "r", "at": "2026-10-20T12:32:00Z", "items": {}}"#,
@@ -1758,17 +1763,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    fn run_rosters_are_what_roster_from_book_reads() {
-        use crate::score::roster::{roster_from_book, roster_from_run_rosters};
-        let book: String = MIXED[..8].iter().map(|l| format!("{l}\n")).collect();
-        let lines = BookLines::parse(book.as_bytes()).unwrap();
-        assert_eq!(lines.run_rosters.len(), 2);
-        assert_eq!(
-            format!("{:?}", roster_from_run_rosters(&lines.run_rosters)),
-            format!("{:?}", roster_from_book(book.as_bytes()))
-        );
     }
 }

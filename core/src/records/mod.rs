@@ -4,6 +4,7 @@
 
 pub mod ask_chain;
 pub mod book_lines;
+pub mod contract_schema;
 pub mod crowd;
 pub mod names;
 pub mod published;

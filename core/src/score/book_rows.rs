@@ -52,7 +52,7 @@
 //!   run line and whose `horizon` is the row's; rows no such line resolves stay unresolved.
 //!   `draw` is the result's `draw` where stated, else `|actual_pct| <= noise.<asset>` where the
 //!   line gives a band (the band's edge is a draw, as `resolve` reads it:
-//!   [`crate::score::brier::is_draw`]), else unknown. A row whose answer line `late_ref` names for its asset
+//!   [`crate::prices::band::is_draw`]), else unknown. A row whose answer line `late_ref` names for its asset
 //!   is scored from that own reference (`actual_pct` recomputed, `draw` from the band only) and
 //!   has `same_event` false. A row of an answer line sealed (`max(at, booked_at)`) at or after
 //!   the session's 09:30 ET reference is its own event on every horizon, scored or not: before
@@ -695,7 +695,7 @@ fn row(
     let after_reference = sealed.is_some_and(|t| t >= reference_cut(src.run.session));
     let own_event = own.is_some() || after_reference;
     let band_draw =
-        |pct: f64, band: Option<f64>| band.map(|b| crate::score::brier::is_draw(pct, b));
+        |pct: f64, band: Option<f64>| band.map(|b| crate::prices::band::is_draw(pct, b));
     let (reference, close, actual_pct, draw) = match (outcome, own) {
         (None, _) => (None, None, None, None),
         (Some((o, band)), Some(&r)) => {

@@ -1,19 +1,13 @@
 //! The Brier family (spec §3.5, §4.1, §4.2): the binary score on `prob_up/100` against
-//! strictly up, the ex-draw score with its dropped count, the draw band and the
-//! three-outcome score B3, and the direction hit rate.
+//! strictly up, the ex-draw score with its dropped count, the three-outcome score B3 over the
+//! draw band (`crate::prices::band`), and the direction hit rate.
 
 use super::mean;
+use crate::prices::band::is_draw;
 use serde::{Deserialize, Serialize};
 
 /// The uninformed 50% forecaster's score on every row ("coin", §4.3).
 pub const COIN_BRIER: f64 = 0.25;
-
-/// Minutes in a regular NYSE session; the draw band scales the mean one-minute move by its
-/// square root (§3.5).
-pub const SESSION_MINUTES: f64 = 390.0;
-
-/// Fraction of the session-scaled mean minute move that makes the draw band (§3.5).
-pub const DRAW_BAND_FACTOR: f64 = 0.1;
 
 /// `(p/100 - o)^2` for a stated probability `p_pct` of up and outcome `up` (§4.2).
 pub fn brier(p_pct: f64, up: bool) -> f64 {
@@ -71,36 +65,6 @@ pub fn brier_report(rows: &[Resolved]) -> BrierReport {
         ex_draw,
         dropped_draws: rows.iter().filter(|r| r.draw).count(),
     }
-}
-
-/// One minute bar for the draw band: its close and the futures contract it belongs to
-/// (None for markets without rolls).
-#[derive(Clone, Debug, PartialEq)]
-pub struct MinuteBar<'a> {
-    pub close: f64,
-    pub contract: Option<&'a str>,
-}
-
-/// The draw band in percent, `0.1 x mean|r_1min| x sqrt(390)` (§3.5), from the minute-bar
-/// sessions before the reference (the league uses four). One-minute percent returns are
-/// taken within each session; a return across a change of front-month contract (a roll) is
-/// excluded. None when no return remains.
-pub fn draw_band_pct(sessions: &[Vec<MinuteBar<'_>>]) -> Option<f64> {
-    let mut abs_returns = Vec::new();
-    for bars in sessions {
-        for w in bars.windows(2) {
-            if w[0].contract != w[1].contract || w[0].close <= 0.0 {
-                continue;
-            }
-            abs_returns.push((100.0 * (w[1].close / w[0].close - 1.0)).abs());
-        }
-    }
-    mean(abs_returns).map(|m| DRAW_BAND_FACTOR * m * SESSION_MINUTES.sqrt())
-}
-
-/// Whether a change (percent) is a draw: inside the band or on its edge.
-pub fn is_draw(change_pct: f64, band_pct: f64) -> bool {
-    change_pct.abs() <= band_pct
 }
 
 /// The three outcomes of a banded event (§3.5).
@@ -173,6 +137,7 @@ pub fn hit_rate(rows: impl IntoIterator<Item = (f64, bool)>) -> HitRate {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::prices::band::{draw_band_pct, MinuteBar};
 
     #[test]
     fn spec_numbers() {

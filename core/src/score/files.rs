@@ -12,10 +12,10 @@
 use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::counting::Counting;
-use super::crowd_book::{crowd_prices, crowd_stats};
+use super::crowd_book::{crowd_prices, crowd_stats, CrowdPrices};
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence_in, Independence};
-use super::league::{league_stats_with_crowd, CrowdPrices, LeagueInputs, LeagueStats, RowsFrom};
+use super::league::{league_stats_with_crowd, LeagueInputs, LeagueStats, RowsFrom};
 use super::roster::{league_roster, Roster};
 use super::seams::StatsSeams;
 use crate::calendar::{Date, Horizon, Instant, SESSION_ONE};

@@ -31,10 +31,10 @@ use super::roster::league_roster;
 use crate::book::canon::{Object, Value};
 use crate::calendar::Instant;
 use crate::contract::forecasts_csv::{csv_number, write_forecasts, ForecastRow, RowCells};
-use crate::league::answer::ACTIONS;
 use crate::prices::rule::first_reference_bar;
 use crate::prices::REFERENCE_RULE_V1;
 use crate::records::book_lines::BookLines;
+use crate::records::book_lines::ACTIONS;
 use std::collections::BTreeMap;
 
 /// The forecasts file of a league from its book and, when given, its ask chain (the roster

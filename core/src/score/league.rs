@@ -22,13 +22,13 @@
 use super::agreement::agreement;
 use super::baselines::momentum_pct;
 use super::baselines::{bss, ClimatologyTable};
-use super::book_agreement::BookAgreement;
+use super::book_agreement::{BookAgreement, MismatchWhy};
 use super::brier::{brier, brier_report, hit_rate, HitRate, Resolved, COIN_BRIER};
 use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, CalibrationBin};
 use super::cells::{cell_of, seat_cells};
 use super::comparisons::{Comparison, ComparisonLosses};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
-use super::crowd_book::CrowdStats;
+use super::crowd_book::{CrowdPrices, CrowdStats};
 use super::eligibility::{admission, ranked, Admission};
 use super::ids::{intern, RowIds};
 use super::independence::{
@@ -36,7 +36,7 @@ use super::independence::{
 };
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
-use super::notes::{Note, StatsNote, StatsWording};
+use super::notes::{Note, RosterSource, StatsNote};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
 use crate::calendar::{Date, Horizon, Instant};
@@ -256,6 +256,14 @@ pub enum RowsFrom {
     Book,
 }
 
+/// How the reader's language words the stats document's notes (the page's catalog), for
+/// [`LeagueStats::word`]; the CLI keeps each message's English, its `Display`.
+pub trait StatsWording {
+    fn note(&self, m: &StatsNote) -> String;
+    fn roster_source(&self, m: &RosterSource) -> String;
+    fn mismatch(&self, m: &MismatchWhy) -> String;
+}
+
 impl LeagueStats {
     /// Words every note of the document with `w` (the reader's language): the primary
     /// endpoint's, each seat's logistic fit's, the `n_eff[]` rows' and the `independence`
@@ -411,10 +419,6 @@ fn clim_q(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Option<f64
 fn clim_q_ex_draw(climatology: Option<&ClimatologyTable>, r: &ForecastRow) -> Option<f64> {
     climatology.and_then(|c| c.q_ex_draw(&r.asset, r.horizon.as_str()))
 }
-
-/// The crowd's sealed price (0-1) of a run's market: run id -> market code -> `p_up` of the
-/// admitted contract the run line lists for it (§4.9; [`super::crowd_book::crowd_prices`]).
-pub type CrowdPrices = BTreeMap<String, BTreeMap<String, f64>>;
 
 /// The league tables; `stats` supplies the intervals (see [`StatsSeams`]).
 pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueStats {

@@ -7,7 +7,6 @@
 //! serialized as that English string, so the document's JSON is the same bytes whichever
 //! form the note has.
 
-use super::book_agreement::MismatchWhy;
 use crate::neff::NeffError;
 use crate::records::names::{ASKS_FILE, BOOK_FILE, FORECASTS_FILE};
 use crate::records::roster::RosterError;
@@ -170,14 +169,6 @@ impl fmt::Display for StatsNote {
     }
 }
 
-/// How the reader's language words the stats document's notes (the page's catalog), for
-/// [`super::league::LeagueStats::word`]; the CLI keeps each message's English, its `Display`.
-pub trait StatsWording {
-    fn note(&self, m: &StatsNote) -> String;
-    fn roster_source(&self, m: &RosterSource) -> String;
-    fn mismatch(&self, m: &MismatchWhy) -> String;
-}
-
 /// A note as a document holds it: the message core found (a [`StatsNote`], or another
 /// message type), or its text when the document was read back from its JSON (which carries
 /// the English only) or when the page has worded it in the reader's language
@@ -248,7 +239,6 @@ impl<'de, T> Deserialize<'de> for Note<T> {
 mod tests {
     use super::*;
     use crate::records::roster::RosterMessage;
-    use crate::score::peers::profile_stats::Generator;
 
     #[test]
     fn a_note_is_its_english_in_json_either_way() {
@@ -396,10 +386,5 @@ mod tests {
         for (note, english) in pinned {
             assert_eq!(note.to_string(), english);
         }
-        let generator: Note<Generator> = Note::Msg(Generator::NumpyFresh);
-        assert_eq!(
-            serde_json::to_string(&generator).unwrap(),
-            r#""numpy.random.default_rng(seed) (PCG64, SeedSequence), fresh for each interval""#
-        );
     }
 }

@@ -388,4 +388,58 @@ mod tests {
                     .starts_with("council-book.jsonl line 1, field roster[0].family: missing")
         );
     }
+
+    #[test]
+    fn run_rosters_are_what_roster_from_book_reads() {
+        use crate::records::book_lines::tests::MIXED;
+        use crate::records::book_lines::BookLines;
+        let book: String = MIXED[..8].iter().map(|l| format!("{l}\n")).collect();
+        let lines = BookLines::parse(book.as_bytes()).unwrap();
+        assert_eq!(lines.run_rosters.len(), 2);
+        assert_eq!(
+            format!("{:?}", roster_from_run_rosters(&lines.run_rosters)),
+            format!("{:?}", roster_from_book(book.as_bytes()))
+        );
+    }
+
+    #[test]
+    fn a_declarations_seats_and_the_roster_line_read_as_the_roster() {
+        use crate::records::ask_chain::tests::{seal, seats};
+        use crate::records::ask_chain::{AskLine, Declaration};
+        use crate::records::roster::roster_line;
+        let full = Declaration {
+            at: "2026-10-21T04:16:00Z".into(),
+            ask_at_et: "08:30".into(),
+            reference_at_et: "09:30".into(),
+            seats: Some(seats()),
+            ..Default::default()
+        };
+        let without_seats = Declaration {
+            at: "2026-10-16T20:00:00Z".into(),
+            ask_at_et: "08:30".into(),
+            reference_at_et: "09:30".into(),
+            ..Default::default()
+        };
+        let ask = AskLine {
+            at: "2026-10-21T12:30:00Z".into(),
+            run_id: "2026-10-21-am".into(),
+            ask_sha256: "a".repeat(64),
+            ..Default::default()
+        };
+        let chain = seal(&[
+            full.to_object(),
+            roster_line("2026-10-21T04:16:01Z", &seats()),
+            without_seats.to_object(),
+            ask.to_object(),
+        ]);
+        // The declaration's roster and the roster line both read as the roster.
+        let roster = roster_from_asks(&chain).unwrap();
+        assert_eq!(roster.seats, seats());
+        assert_eq!(
+            roster.source.as_ref().map(ToString::to_string).as_deref(),
+            Some("asks.jsonl lines 1, 2")
+        );
+        let only_declaration = seal(&[full.to_object()]);
+        assert_eq!(roster_from_asks(&only_declaration).unwrap().seats, seats());
+    }
 }

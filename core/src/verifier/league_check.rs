@@ -11,7 +11,6 @@ use super::overall::{Overall, State};
 use crate::arena::code::CODE_FILE;
 use crate::arena::protocol::PROTOCOL_FILE;
 use crate::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use crate::arena::recount::{recount, CodeFiles, Recount};
 use crate::arena::replay::ReplayFiles;
 use crate::figures::{document_differences, FieldDifference};
 use crate::league::league_file::LEAGUE_FILE;
@@ -22,6 +21,7 @@ use crate::score::baselines::ClimSeal;
 use crate::score::files::league_stats_from_files;
 use crate::score::forecasts_file::forecasts_csv_from_book;
 use crate::score::seams::CoreStats;
+use crate::verifier::recount::{recount, CodeFiles, Recount};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -17,6 +17,9 @@
 //! - [`report`]: the whole [`VerifierReport`]
 //! - [`answer_words`]: the answers report's sentences, each a message with its arguments
 //! - [`answers`]: every answer's verdict, sealed before its reference and proven by whom
+//! - [`recount`]: a published trading-track directory checked as one verdict (Appendix B
+//!   steps 7 and 8, `council-league.json` `accounts` against the replayed rows), and each
+//!   recomputed account's figures and chart series against its benchmarks
 //! - [`ask_texts`]: Appendix B step 5, the ask texts against their hashes
 //! - [`dropped_league`]: a dropped folder checked against the `manifest.json` among its files
 //! - [`header_files`]: Bitcoin block headers dropped as files of their own
@@ -38,6 +41,7 @@ pub mod league_check;
 pub mod overall;
 pub mod pairing;
 pub mod permalink;
+pub mod recount;
 pub mod report;
 pub mod report_document;
 pub mod results;

@@ -3,7 +3,7 @@
 //! publishes `arena-code.json`, check every listed code file's `arena-code-<file>.txt` against
 //! its SHA-256 (step 8). When DIR has `council-book.jsonl`, `arena-decisions.jsonl` must be
 //! the decisions sealed in it (§4.11); when it has `council-league.json`, its `accounts`
-//! summary must be the one recounted from the replayed rows (§4.7). The comparison is core's (`arena::recount`); this
+//! summary must be the one recounted from the replayed rows (§4.7). The comparison is core's (`verifier::recount`); this
 //! command reads the files and prints.
 //!
 //! DIR holds `arena-protocol.json`, `arena-decisions.jsonl`, `arena-prices.jsonl`,
@@ -18,10 +18,10 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::arena::code::CODE_FILE;
 use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use sealbook_core::arena::recount::{recount, CodeFiles, Recount, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::league::league_file::LEAGUE_FILE;
 use sealbook_core::records::names::BOOK_FILE;
+use sealbook_core::verifier::recount::{recount, CodeFiles, Recount, RecountError};
 use serde::Serialize;
 use std::path::PathBuf;
 

@@ -11,8 +11,8 @@
 use super::input;
 use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::calendar::Instant;
+use sealbook_core::contract::price_check::{self, BandOptions};
 use sealbook_core::prices::band::{self, BandClock, ContractFrom, BAND_SESSIONS};
-use sealbook_core::prices::check::{self, BandOptions};
 use sealbook_core::prices::rule::{self, MinuteSeries, SeriesError};
 use sealbook_core::prices::yahoo;
 use std::path::PathBuf;
@@ -120,7 +120,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let opts = band_options(&args, &series)?;
     if let Some(path) = &args.forecasts {
         let csv = input::read(path, "forecasts file", "check")?;
-        let report = check::check_forecasts(&csv, &series, &opts).map_err(|e| {
+        let report = price_check::check_forecasts(&csv, &series, &opts).map_err(|e| {
             let u = Unusable::file(path, format!("row {}: {}", e.row, e.message)).at_line(e.line);
             match e.column {
                 Some(c) => u.field(c),
@@ -155,7 +155,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let draw = band
         .as_ref()
         .ok()
-        .map(|b| sealbook_core::score::brier::is_draw(res.actual_pct, b.band_pct));
+        .map(|b| sealbook_core::prices::band::is_draw(res.actual_pct, b.band_pct));
     if json {
         let doc = serde_json::json!({
             "ok": true,

@@ -50,7 +50,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     let (name, bytes) = match args.which {
         Which::EventContract => (
             "event-contract",
-            sealbook_core::contract::event::event_contract_schema_bytes(),
+            sealbook_core::records::contract_schema::event_contract_schema_bytes(),
         ),
         Which::AgentpitRecords => (
             "agentpit-records",

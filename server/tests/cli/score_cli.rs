@@ -430,7 +430,7 @@ fn schema_is_written_from_the_code() {
     assert!(text.starts_with("wrote "), "{text}");
     assert_eq!(
         std::fs::read(&out).unwrap(),
-        sealbook_core::contract::event::event_contract_schema_bytes()
+        sealbook_core::records::contract_schema::event_contract_schema_bytes()
     );
     let schema: Json = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
     assert_eq!(schema["required"].as_array().unwrap().len(), 9);

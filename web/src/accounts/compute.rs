@@ -10,10 +10,10 @@
 use crate::i18n::{tr, M};
 use sealbook_core::arena::protocol::PROTOCOL_FILE;
 use sealbook_core::arena::records::{ACCOUNTS_FILE, DECISIONS_FILE, PRICES_FILE, TRADES_FILE};
-use sealbook_core::arena::recount::{recount, Accounts, CodeFiles, RecountError};
 use sealbook_core::arena::replay::ReplayFiles;
 use sealbook_core::records::names::BOOK_FILE;
 use sealbook_core::records::published::{ArenaFile, PublishedFile};
+use sealbook_core::verifier::recount::{recount, Accounts, CodeFiles, RecountError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -59,7 +59,7 @@ fn base_name(label: &str) -> &str {
 /// What the worker sends back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Computed {
-    /// Core's [`Recount`](sealbook_core::arena::recount::Recount) as JSON: the bytes the CLI
+    /// Core's [`Recount`](sealbook_core::verifier::recount::Recount) as JSON: the bytes the CLI
     /// prints after `{"dir":...,`.
     pub recount_json: String,
     pub accounts: Accounts,

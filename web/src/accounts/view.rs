@@ -10,10 +10,10 @@ use crate::scores::charts::{chart, f1, legend, marker, ticks, Frame};
 use crate::scores::html::{card, details, head, json_number, pill, table_wrap};
 use sealbook_core::arena::code::CodeCheck;
 use sealbook_core::arena::reading::{BenchmarkKind, RatioReading};
-use sealbook_core::arena::recount::{
+use sealbook_core::arena::replay::{Difference, ReplayVerdict};
+use sealbook_core::verifier::recount::{
     Accounts, Chart, DecisionsVsBook, Figures, Recount, SummaryCheck,
 };
-use sealbook_core::arena::replay::{Difference, ReplayVerdict};
 use yew::prelude::*;
 
 /// Cents as dollars with separators: `-1234567` -> `-$12,345.67`.

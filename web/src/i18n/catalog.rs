@@ -1403,7 +1403,7 @@ catalog! {
     AccLeagueLabel { en: "The accounts summary's figures that are not their recount", zh: "账户摘要中与重新核算结果不同的数值", ar: "أرقام ملخص الحسابات التي لا تطابق إعادة العدّ", }
     AccRecounted { en: "Recounted", zh: "重新核算值", ar: "المعاد عدّه", }
 
-    // Why the Accounts page cannot replay the arena files (core::arena::recount::RecountError,
+    // Why the Accounts page cannot replay the arena files (core::verifier::recount::RecountError,
     // replay::ReplayError, records::RecordError with RecordMsg, FieldMsg and ChoiceMsg,
     // protocol::ProtocolError with ProtocolMsg, code::CodeError) and why the Scores page cannot
     // read the reader experiment's dataset or the league file (core::experiment::analysis::

@@ -16,11 +16,11 @@ use sealbook_core::arena::protocol::{ProtocolError, ProtocolMsg, PROTOCOL_FILE};
 use sealbook_core::arena::records::{
     ChoiceMsg, FieldMsg, RecordError, RecordMsg, ACCOUNTS_FILE, DECISIONS_FILE,
 };
-use sealbook_core::arena::recount::RecountError;
 use sealbook_core::arena::replay::ReplayError;
 use sealbook_core::experiment::analysis::DatasetError;
 use sealbook_core::league::league_file::{LeagueFileError, LEAGUE_FILE};
 use sealbook_core::records::names::BOOK_FILE;
+use sealbook_core::verifier::recount::RecountError;
 
 /// Why the published files could not be recounted, naming the file, line and field.
 pub fn recount_error(e: &RecountError) -> String {

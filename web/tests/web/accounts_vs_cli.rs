@@ -9,7 +9,7 @@
 
 #![forbid(unsafe_code)]
 
-use sealbook_core::arena::recount::Recount;
+use sealbook_core::verifier::recount::Recount;
 use sealbook_tests::tmp::TempDir;
 use sealbook_web::accounts::compute::{compute, Computed};
 use std::path::Path;

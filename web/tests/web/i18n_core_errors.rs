@@ -18,11 +18,11 @@ use sealbook_core::arena::protocol::{Protocol, ProtocolError, ProtocolMsg};
 use sealbook_core::arena::records::{
     ChoiceMsg, FieldMsg, RecordError, RecordMsg, DECISIONS_FILE, PRICES_FILE,
 };
-use sealbook_core::arena::recount::RecountError;
 use sealbook_core::arena::replay::ReplayError;
 use sealbook_core::book::stamp_list::{StampListError, StampListMsg};
 use sealbook_core::experiment::analysis::DatasetError;
 use sealbook_core::league::league_file::LeagueFileError;
+use sealbook_core::verifier::recount::RecountError;
 use sealbook_core::verifier::{ListError, ListInput, ListResult};
 use sealbook_web::i18n::{self, core_messages as cm, replay_messages as rm, Lang};
 

@@ -626,11 +626,10 @@ mod tests {
         assert_eq!(r.crowd.as_ref(), Some(&crowd));
         assert_eq!(r.contracts, run.contracts);
         assert_eq!(r.arena, run.arena);
+        assert_eq!(lines.run_rosters.len(), 1);
+        assert_eq!(lines.run_rosters[0].0, 1);
         assert_eq!(
-            crate::score::roster::roster_from_book(&book)
-                .unwrap()
-                .unwrap()
-                .seats,
+            crate::records::roster::parse_seats(&lines.run_rosters[0].1, "roster").unwrap(),
             roster
         );
 

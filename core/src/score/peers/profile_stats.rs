@@ -1034,4 +1034,13 @@ mod tests {
             .parse::<PeerNote>()
             .is_err());
     }
+
+    #[test]
+    fn a_generator_note_is_its_english_in_json() {
+        let generator: Note<Generator> = Note::Msg(Generator::NumpyFresh);
+        assert_eq!(
+            serde_json::to_string(&generator).unwrap(),
+            r#""numpy.random.default_rng(seed) (PCG64, SeedSequence), fresh for each interval""#
+        );
+    }
 }

@@ -725,3 +725,15 @@ pub fn signer_algorithm(token: &TimeStampToken) -> Option<String> {
         },
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::HashParams;
+
+    /// The imprint check words the parameters by their `Debug` spelling
+    /// (`CheckMsg::ImprintAlgOk`, "SHA-256 (parameters Null)", pinned in check_messages.rs).
+    #[test]
+    fn hash_params_are_spelled_as_the_imprint_check_words_them() {
+        assert_eq!(format!("{:?}", HashParams::Null), "Null");
+    }
+}

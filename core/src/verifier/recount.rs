@@ -5,13 +5,13 @@
 //! (`sealbook replay --json` prints [`Recount`]) and the page's Accounts view both call
 //! [`recount`]; the page draws its charts from [`Accounts`].
 
-use super::code::{check_code, CodeCheck, CodeError};
-use super::engine::Segment;
-use super::league::DecisionsDiffer;
-use super::league::{accounts_section, AccountsSection};
-use super::protocol::Protocol;
-use super::reading::{BenchmarkKind, RatioReading};
-use super::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
+use crate::arena::code::{check_code, CodeCheck, CodeError};
+use crate::arena::engine::Segment;
+use crate::arena::league::DecisionsDiffer;
+use crate::arena::league::{accounts_section, AccountsSection};
+use crate::arena::protocol::Protocol;
+use crate::arena::reading::{BenchmarkKind, RatioReading};
+use crate::arena::replay::{replay_segment, Replay, ReplayError, ReplayFiles};
 use crate::figures::FieldDifference;
 use crate::league::league_file::{LeagueFile, LEAGUE_FILE};
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,7 @@ pub struct CodeFiles<'a> {
 }
 
 /// `arena-decisions.jsonl` held to the decisions sealed in the book (spec §4.11: the replay
-/// starts from the sealed decisions; [`super::league::check_decisions_file`]). In JSON a
+/// starts from the sealed decisions; [`crate::arena::league::check_decisions_file`]). In JSON a
 /// number (the decisions found equal) or the text naming the first line that differs.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
@@ -59,7 +59,7 @@ pub struct Recount {
 
 /// `council-league.json` `accounts` (spec §4.7: each account's equity, cash, costs, return,
 /// drawdown, ratios, trades, statuses and benchmarks) against the summary recomputed from the
-/// replayed rows ([`super::league::accounts_section`], the function `sealbook league publish`
+/// replayed rows ([`crate::arena::league::accounts_section`], the function `sealbook league publish`
 /// writes it with).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SummaryCheck {
@@ -194,7 +194,7 @@ impl fmt::Display for RecountError {
             RecountError::NoRows => write!(
                 f,
                 "{}: no published account rows to recount",
-                super::records::ACCOUNTS_FILE
+                crate::arena::records::ACCOUNTS_FILE
             ),
             RecountError::Code(e) => e.fmt(f),
         }
@@ -221,7 +221,7 @@ pub fn recount(
         .map(|c| check_code(c.list, c.text))
         .transpose()
         .map_err(RecountError::Code)?;
-    let checked = book.map(|b| super::league::check_decisions_file(b, files.decisions));
+    let checked = book.map(|b| crate::arena::league::check_decisions_file(b, files.decisions));
     let decisions_differ = checked.clone().and_then(Result::err);
     let decisions_vs_book = checked.map(|c| {
         c.map_or_else(
@@ -334,7 +334,7 @@ fn is_benchmark(account: &str) -> bool {
 /// benchmarks of its rule version; a version with benchmarks only gets one chart of them
 /// (named after its first benchmark).
 pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
-    let mut rows: BTreeMap<(&str, &str), Vec<&super::records::AccountRow>> = BTreeMap::new();
+    let mut rows: BTreeMap<(&str, &str), Vec<&crate::arena::records::AccountRow>> = BTreeMap::new();
     for r in &seg.rows {
         rows.entry((r.version.as_str(), r.account.as_str()))
             .or_default()
@@ -372,7 +372,7 @@ pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
             costs_total: last.costs_total,
             rejected: rs
                 .iter()
-                .filter(|r| r.status == super::records::Status::Rejected)
+                .filter(|r| r.status == crate::arena::records::Status::Rejected)
                 .count(),
         });
     }
@@ -392,7 +392,7 @@ pub fn accounts(protocol: &Protocol, seg: &Segment) -> Accounts {
             .collect::<BTreeSet<_>>()
             .into_iter()
             .collect();
-        let line = |account: &str, rs: &[&super::records::AccountRow]| {
+        let line = |account: &str, rs: &[&crate::arena::records::AccountRow]| {
             let by_day: BTreeMap<_, i64> = rs.iter().map(|r| (r.session, r.equity)).collect();
             let mut peak = start;
             let mut equity = Vec::with_capacity(sessions.len());

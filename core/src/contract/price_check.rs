@@ -13,12 +13,11 @@
 //! `1.5e-3` has 4), with a few ulps of slack for the decimal-to-binary conversion. A file
 //! writing full `repr` precision is thereby held to the last digit.
 
-use super::band::{self, Band, BandClock, BandError, ContractFrom};
-use super::rule::{self, MinuteSeries, RuleError};
-use super::{PRICE_PROVIDER, REFERENCE_RULE_V1};
+use super::forecasts_csv::{parse_bool, parse_number, CsvError, CsvRecord, CsvTable};
 use crate::calendar::Instant;
-use crate::contract::forecasts_csv::{parse_bool, parse_number, CsvError, CsvRecord, CsvTable};
-use crate::score::brier::is_draw;
+use crate::prices::band::{self, is_draw, Band, BandClock, BandError, ContractFrom};
+use crate::prices::rule::{self, MinuteSeries, RuleError};
+use crate::prices::{PRICE_PROVIDER, REFERENCE_RULE_V1};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
