@@ -39,7 +39,7 @@ const CSV_COLUMNS: [F; 42] = [
     ("event_end_at", "text", "UTC RFC 3339", "the event contract's end time"),
     ("methodology_version", "text", "", "the methodology version the run line states (§3.10)"),
     ("rule", "text", "", "the event contract's outcome rule (event-contract.schema.json)"),
-    ("resolver_version", "number", "", "the event contract's resolver version"),
+    ("resolver_version", "text", "", "the event contract's resolver version, as the run line seals it (a string: the identifiers hash it as text)"),
     ("reference_rule", "text", "", "how the reference and end prices are taken"),
     ("price_provider", "text", "", "where the prices come from"),
     ("price_symbol", "text", "", "the provider's symbol for the market"),
