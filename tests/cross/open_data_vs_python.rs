@@ -11,12 +11,12 @@
 
 #![forbid(unsafe_code)]
 
+use sealbook_core::experiment::analysis::{analyse, Dataset};
+use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile};
 use sealbook_core::league::open_data::{
     member, Dictionary, FieldDoc, CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE,
     FORECASTS_INDEX_FILE, ROSTER_FILE,
 };
-use sealbook_core::experiment::analysis::{analyse, Dataset};
-use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile};
 use sealbook_tests::tmp::TempDir;
 use serde_json::Value;
 use std::collections::BTreeSet;

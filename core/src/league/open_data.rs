@@ -790,9 +790,12 @@ mod tests {
             serde_json::from_slice(&event_contract_schema_bytes()).unwrap();
         let d = Dictionary::parse(&dataset_bytes()).unwrap();
         let book = d.file(crate::records::names::BOOK_FILE).unwrap();
-        let cell = &member(&member(&member(&book.fields, "contracts").unwrap().fields, "SPX")
-            .unwrap()
-            .fields, "1d")
+        let cell = &member(
+            &member(&member(&book.fields, "contracts").unwrap().fields, "SPX")
+                .unwrap()
+                .fields,
+            "1d",
+        )
         .unwrap()
         .fields;
         let csv = d.file(crate::records::names::FORECASTS_FILE).unwrap();

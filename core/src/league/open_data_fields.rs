@@ -133,7 +133,7 @@ const RENAMED: [(&str, &str, &str, &str); 12] = [
 const NOT_PUBLISHED: [(&str, &str); 4] = [
     ("index page with update frequencies", "the manifest (manifest.json) lists every file with its size and SHA-256; the update times follow the schedule in asks.jsonl line 1"),
     ("resolve.py, Set B scripts, shadow weights", "the registered scripts are filed with the OSF registration, not produced by the league engine"),
-    ("retrieval time of each file", "recorded by whoever retrieves the files (the analysis release's manifest); manifest.json states the generation time, generated_at"),
+    ("retrieval time of each file", "recorded by whoever retrieves the files, not by the league: sealbook fetch writes retrieval.json beside the manifest it stores (each file's path, size, SHA-256 and retrieved_at, the manifest's address and its generated_at: the analysis release's manifest); manifest.json states the generation time, generated_at"),
     ("Zenodo analysis release", "an archive deposit the operator makes of the published files; the engine publishes the files and their manifest"),
 ];
 
@@ -291,6 +291,23 @@ const MANIFEST: &[N] = &[
         n(MANIFEST_FILE_FIELDS[0], &[]),
         n(MANIFEST_FILE_FIELDS[1], &[]),
         n(MANIFEST_FILE_FIELDS[2], &[]),
+    ]),
+];
+
+/// `retrieval.json`, the retriever's record (`core::league::retrieval`; spec Appendix C, the
+/// analysis release's manifest).
+const RETRIEVAL: &[N] = &[
+    n(("format", "string", "", "sealbook-retrieval-1"), &[]),
+    n(("manifest_url", "string", "URL", "the manifest's address the files were retrieved from"), &[]),
+    n(("manifest_sha256", "string", "hex SHA-256", "the SHA-256 of the manifest as retrieved (the stored manifest.json)"), &[]),
+    n(("league", "string", "", "the league's name, as the manifest states it"), &[]),
+    n(("generated_at", "string", "UTC RFC 3339", "the manifest's declared generation time; null when it states none"), &[]),
+    n(("manifest_retrieved_at", "string", "UTC RFC 3339", "when the manifest was retrieved"), &[]),
+    n(("files", "array", "", "each listed file in the directory as listed, sorted by path"), &[
+        n(("path", "string", "", "relative to the directory, /-separated"), &[]),
+        n(("bytes", "integer", "bytes", "the file's size"), &[]),
+        n(("sha256", "string", "hex SHA-256", "the file's SHA-256"), &[]),
+        n(("retrieved_at", "string", "UTC RFC 3339", "when it was retrieved (a file kept on a resumed retrieval keeps its first time)"), &[]),
     ]),
 ];
 
@@ -1070,6 +1087,7 @@ fn dictionary_files() -> Vec<Value> {
             ("properties", "object", "each key of the answer"),
         ])),
         file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", nodes(MANIFEST)),
+        file_value(crate::records::names::RETRIEVAL_FILE, "json", "the retriever's record, not published by the league: written by sealbook fetch beside the manifest it stores, each file's size, SHA-256 and retrieval time (spec Appendix C, the analysis release's manifest)", nodes(RETRIEVAL)),
         file_value(crate::records::names::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", nodes(PROTOCOL)),
         file_value("arena-code.json", "json", "the engine's code files (Appendix B step 8)", vec![
