@@ -11,6 +11,8 @@
 
 #![forbid(unsafe_code)]
 
+use sealbook_core::experiment::analysis::{analyse, Dataset};
+use sealbook_core::league::league_file::{GeneratedFrom, LeagueFile};
 use sealbook_core::league::open_data::{
     member, Dictionary, FieldDoc, CALIBRATION_FILE, DATASET_FILE, DIGEST_FILE,
     FORECASTS_INDEX_FILE, ROSTER_FILE,
@@ -40,9 +42,8 @@ fn of_kind(v: &Value, kind: &str) -> bool {
 /// members below a documented object without `fields` are not walked, and their documented
 /// fields are not asked to be held. `arena-dataset.json` documents its own layout (recursive
 /// `fields`), which `Dictionary::parse` reads with every unknown member refused.
-const NOT_ITEMISED: [(&str, &[&str]); 4] = [
+const NOT_ITEMISED: [(&str, &[&str]); 3] = [
     ("arena-dataset.json", &[]),
-    ("council-league.json", &["experiment"]),
     ("event-contract.schema.json", &[]),
     ("answer.schema.json", &[]),
 ];
@@ -357,8 +358,8 @@ fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_der
         br#"{"markets": [{"horizons": {"1d": {"forecasts": "3"}}}]}"#,
         &mut u,
     );
-    // The stats document is walked strictly to its leaves (the crowd's questions too); a member
-    // not itemised (the league file's experiment) is not.
+    // The stats document and the league file's experiment are walked strictly to their leaves
+    // (the crowd's questions and the experiment's groups too).
     check_file(
         &d,
         "council-stats.json",
@@ -382,6 +383,7 @@ fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_der
             "markets-digest.json: markets[0].horizons.1d.forecasts: not of type integer",
             "council-stats.json: crowd.questions[0].mood: not in arena-dataset.json",
             "council-stats.json: seats.a.1d.novel: not in arena-dataset.json",
+            "council-league.json: experiment.any: not in arena-dataset.json",
         ]
     );
     assert!(u
@@ -404,6 +406,42 @@ fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_der
         &mut s,
     );
     assert!(s.is_empty(), "{s:?}");
+
+    // A populated experiment section (the demo has no reader): every member at every depth
+    // holds a value, each of its documented type, and every documented member is met.
+    let league = LeagueFile {
+        league: "l".into(),
+        methodology_version: "m".into(),
+        generated_from: GeneratedFrom { book_lines: 1 },
+        accounts: None,
+        experiment: Some(analyse(&populated_experiment())),
+    };
+    let bytes = league.to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    let mut nulls = Vec::new();
+    null_members("experiment", &v["experiment"], &mut nulls);
+    // F29 has no registered threshold (§8): its threshold is null in every league.
+    assert_eq!(
+        nulls,
+        ["experiment.registered.F29.threshold"],
+        "not populated"
+    );
+    let mut x = Walk::default();
+    check_file(&d, "council-league.json", &bytes, &mut x);
+    assert!(x.problems.is_empty(), "{}", x.problems.join("\n"));
+    let mut s = Vec::new();
+    let doc = d.file("council-league.json").unwrap();
+    let experiment = member(&doc.fields, "experiment").unwrap();
+    stale(
+        "council-league.json:.experiment",
+        &experiment.fields,
+        &x.seen,
+        &mut s,
+    );
+    assert!(s.is_empty(), "{s:?}");
+    assert!(x
+        .seen
+        .contains("council-league.json:.experiment.registered.F28.available.g1"));
 
     let out = sealbook_tests::python_inline(PEER)
         .arg(&dir)
@@ -439,4 +477,90 @@ fn every_published_file_and_field_is_in_the_dictionary_and_cpython_reads_the_der
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+/// Every member of `v` (at any depth, below `at`) that is null.
+fn null_members(at: &str, v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::Null => out.push(at.to_string()),
+        Value::Object(o) => o
+            .iter()
+            .for_each(|(k, x)| null_members(&format!("{at}.{k}"), x, out)),
+        Value::Array(xs) => xs
+            .iter()
+            .enumerate()
+            .for_each(|(i, x)| null_members(&format!("{at}[{i}]"), x, out)),
+        _ => {}
+    }
+}
+
+/// A reader experiment with every figure of its analysis defined: two readers a group (one
+/// reset), visits and first forecasts over two sessions on 210 markets with a consensus on
+/// either side of 50 and an outcome each (enough for the registered readings), a peek, and
+/// private and final calls in both arms of the revision protocol.
+fn populated_experiment() -> Dataset {
+    let id = |g: usize, r: usize| format!("r-{:032x}", g * 16 + r + 1);
+    let markets: Vec<String> = (0..210).map(|i| format!("M{i}")).collect();
+    let mut readers = Vec::new();
+    let mut visits = Vec::new();
+    let mut forecasts = Vec::new();
+    let mut peeks = Vec::new();
+    for (g, group) in ["seeing", "blind"].into_iter().enumerate() {
+        for r in 0..2 {
+            readers.push(serde_json::json!({
+                "reader": id(g, r), "group": group,
+                "created_at": "2026-11-02T12:00:00Z", "reset": r == 1,
+            }));
+        }
+        for (s, session) in ["2026-11-02", "2026-11-03"].into_iter().enumerate() {
+            visits.push(serde_json::json!({
+                "reader": id(g, 0), "session": session,
+                "at": format!("2026-11-0{}T13:00:00Z", s + 2),
+            }));
+        }
+        peeks.push(serde_json::json!({
+            "reader": id(g, 0), "session": "2026-11-02", "at": "2026-11-02T13:00:30Z",
+        }));
+        for (i, m) in markets.iter().enumerate() {
+            forecasts.push(serde_json::json!({
+                "reader": id(g, 0), "session": "2026-11-02", "market": m,
+                "direction": if (i + g) % 3 == 0 { "down" } else { "up" },
+                "confidence": 55 + (i * 7 + g) % 41, "stage": "single",
+                "at": format!("2026-11-02T13:{:02}:{:02}Z", 1 + i / 60, i % 60),
+                "first": true, "arm": null,
+            }));
+        }
+        // The revision protocol: the second reader's private then final calls, in the arm of
+        // its group, on markets whose consensus was right and wrong.
+        let arm = ["council", "control"][g];
+        for (i, m) in markets.iter().take(4).enumerate() {
+            for (stage, confidence, minute) in [("private", 60, 10), ("final", 70 + i, 20)] {
+                forecasts.push(serde_json::json!({
+                    "reader": id(g, 1), "session": "2026-11-03", "market": m,
+                    "direction": "up", "confidence": confidence, "stage": stage,
+                    "at": format!("2026-11-03T13:{minute}:{i:02}Z"),
+                    "first": stage == "private", "arm": arm,
+                }));
+            }
+        }
+    }
+    let sessions: Vec<Value> = ["2026-11-02", "2026-11-03"]
+        .into_iter()
+        .map(|session| {
+            serde_json::json!({
+                "session": session,
+                "consensus": markets.iter().enumerate()
+                    .map(|(i, m)| (m.clone(), Value::from(if i % 2 == 0 { 0.6 } else { 0.4 })))
+                    .collect::<serde_json::Map<_, _>>(),
+                "outcomes": markets.iter().enumerate()
+                    .map(|(i, m)| (m.clone(), Value::from(i % 5 != 0)))
+                    .collect::<serde_json::Map<_, _>>(),
+            })
+        })
+        .collect();
+    serde_json::from_value(serde_json::json!({
+        "readers": readers, "visits": visits, "forecasts": forecasts,
+        "peeks": peeks, "sessions": sessions,
+    }))
+    .expect("a well-formed dataset")
 }

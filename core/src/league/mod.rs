@@ -20,6 +20,7 @@ pub mod proof_page;
 pub mod publish_plan;
 pub mod redact;
 pub mod reference;
+pub mod retrieval;
 pub mod schedule;
 pub mod served;
 pub mod snapshot;

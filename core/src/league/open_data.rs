@@ -779,6 +779,39 @@ mod tests {
         assert!(Dictionary::parse(bad.as_bytes()).is_err());
     }
 
+    /// The event contract's nine keys (spec §3.13) are text everywhere they are published: the
+    /// contract's schema types each a string (the identifiers hash the strings), the book's run
+    /// lines seal them as strings, and the dictionary says so for the run line's `contracts`
+    /// and for the forecasts file's contract columns (`resolver_version` among them).
+    #[test]
+    fn the_contract_keys_have_one_type_in_the_schema_the_book_and_the_forecasts_file() {
+        use crate::contract::event::{event_contract_schema_bytes, CONTRACT_KEYS};
+        let schema: serde_json::Value =
+            serde_json::from_slice(&event_contract_schema_bytes()).unwrap();
+        let d = Dictionary::parse(&dataset_bytes()).unwrap();
+        let book = d.file(crate::records::names::BOOK_FILE).unwrap();
+        let cell = &member(
+            &member(&member(&book.fields, "contracts").unwrap().fields, "SPX")
+                .unwrap()
+                .fields,
+            "1d",
+        )
+        .unwrap()
+        .fields;
+        let csv = d.file(crate::records::names::FORECASTS_FILE).unwrap();
+        for k in CONTRACT_KEYS {
+            let prop = &schema["properties"][k];
+            if k != "horizon" {
+                assert_eq!(prop["type"], "string", "schema {k}");
+            }
+            assert_eq!(member(cell, k).unwrap().kind, "string", "book {k}");
+            if let Some(c) = csv.fields.iter().find(|f| f.name == k) {
+                assert_eq!(c.kind, "text", "forecasts file {k}");
+            }
+        }
+        assert!(csv.fields.iter().any(|f| f.name == "resolver_version"));
+    }
+
     /// The dictionary with `from` replaced by `to` once, read back.
     fn edited(from: &str, to: &str) -> Result<Dictionary, String> {
         let s = String::from_utf8(dataset_bytes()).unwrap();

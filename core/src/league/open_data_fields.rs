@@ -39,7 +39,7 @@ const CSV_COLUMNS: [F; 42] = [
     ("event_end_at", "text", "UTC RFC 3339", "the event contract's end time"),
     ("methodology_version", "text", "", "the methodology version the run line states (§3.10)"),
     ("rule", "text", "", "the event contract's outcome rule (event-contract.schema.json)"),
-    ("resolver_version", "number", "", "the event contract's resolver version"),
+    ("resolver_version", "text", "", "the event contract's resolver version, as the run line seals it (a string: the identifiers hash it as text)"),
     ("reference_rule", "text", "", "how the reference and end prices are taken"),
     ("price_provider", "text", "", "where the prices come from"),
     ("price_symbol", "text", "", "the provider's symbol for the market"),
@@ -133,7 +133,7 @@ const RENAMED: [(&str, &str, &str, &str); 12] = [
 const NOT_PUBLISHED: [(&str, &str); 4] = [
     ("index page with update frequencies", "the manifest (manifest.json) lists every file with its size and SHA-256; the update times follow the schedule in asks.jsonl line 1"),
     ("resolve.py, Set B scripts, shadow weights", "the registered scripts are filed with the OSF registration, not produced by the league engine"),
-    ("retrieval time of each file", "recorded by whoever retrieves the files (the analysis release's manifest); manifest.json states the generation time, generated_at"),
+    ("retrieval time of each file", "recorded by whoever retrieves the files, not by the league: sealbook fetch writes retrieval.json beside the manifest it stores (each file's path, size, SHA-256 and retrieved_at, the manifest's address and its generated_at: the analysis release's manifest); manifest.json states the generation time, generated_at"),
     ("Zenodo analysis release", "an archive deposit the operator makes of the published files; the engine publishes the files and their manifest"),
 ];
 
@@ -291,6 +291,23 @@ const MANIFEST: &[N] = &[
         n(MANIFEST_FILE_FIELDS[0], &[]),
         n(MANIFEST_FILE_FIELDS[1], &[]),
         n(MANIFEST_FILE_FIELDS[2], &[]),
+    ]),
+];
+
+/// `retrieval.json`, the retriever's record (`core::league::retrieval`; spec Appendix C, the
+/// analysis release's manifest).
+const RETRIEVAL: &[N] = &[
+    n(("format", "string", "", "sealbook-retrieval-1"), &[]),
+    n(("manifest_url", "string", "URL", "the manifest's address the files were retrieved from"), &[]),
+    n(("manifest_sha256", "string", "hex SHA-256", "the SHA-256 of the manifest as retrieved (the stored manifest.json)"), &[]),
+    n(("league", "string", "", "the league's name, as the manifest states it"), &[]),
+    n(("generated_at", "string", "UTC RFC 3339", "the manifest's declared generation time; null when it states none"), &[]),
+    n(("manifest_retrieved_at", "string", "UTC RFC 3339", "when the manifest was retrieved"), &[]),
+    n(("files", "array", "", "each listed file in the directory as listed, sorted by path"), &[
+        n(("path", "string", "", "relative to the directory, /-separated"), &[]),
+        n(("bytes", "integer", "bytes", "the file's size"), &[]),
+        n(("sha256", "string", "hex SHA-256", "the file's SHA-256"), &[]),
+        n(("retrieved_at", "string", "UTC RFC 3339", "when it was retrieved (a file kept on a resumed retrieval keeps its first time)"), &[]),
     ]),
 ];
 
@@ -850,7 +867,91 @@ const LEAGUE: &[N] = &[
         n(("versions", "array", "", "the rule versions, in order"), &[]),
         n(("accounts", "array", "", "every account's summary, by version then account"), ACCOUNT_SUMMARY),
     ]),
-    n(("experiment", "object", "", "the reader experiment's analysis (spec §6.2): label, identifiers, reset_share, g0 and g1 (each group's identifiers, contributions, scores, calibration, anchoring, peeks and resets), brier_weighted, revision, registered (F28, F29)"), &[]),
+    n(("experiment", "object", "", "the reader experiment's analysis (spec §6.2): label, identifiers, reset_share, g0 and g1 (each group's identifiers, contributions, scores, calibration, anchoring, peeks and resets), brier_weighted, revision, registered (F28, F29)"), EXPERIMENT),
+];
+
+/// One group of the reader experiment (`council-league.json` `experiment.g0`, `.g1`; spec
+/// §6.2, §6.4): `core::experiment::analysis::GroupStats`.
+const EXPERIMENT_GROUP: &[N] = &[
+    n(("group", "string", "", "seeing (g0: shown the council's sealed answers at once) or blind (g1: shown them only after its first forecast of the session)"), &[]),
+    n(("identifiers", "integer", "count", "readers assigned to the group"), &[]),
+    n(("contributing", "integer", "count", "of those, the readers with a first forecast"), &[]),
+    n(("first_forecasts", "integer", "count", "forecasts marked first (a single or private call, §6.3)"), &[]),
+    n(("scored", "integer", "count", "first forecasts whose session and market have an outcome"), &[]),
+    n(("return_rate", "number", "share 0-1", "contributing readers with first forecasts in two or more sessions, over contributing readers (§6.4); null without one"), &[]),
+    n(("hit_rate", "number", "share 0-1", "scored first forecasts whose direction is the outcome's; null without one"), &[]),
+    n(("brier", "number", "Brier", "the mean (p - o)^2 of scored first forecasts, p the confidence read as the chosen side's probability; null without one"), &[]),
+    n(("mean_confidence", "number", "percent 50-100", "the mean stated confidence of first forecasts; null without one"), &[]),
+    n(("time_to_first_forecast_s", "object", "", "per reader and session with a recorded visit: the time from the first view to the first forecast"), &[
+        n(("n", "integer", "count", "the reader-sessions counted"), &[]),
+        n(("median", "number", "seconds", "their median (the mean of the two middle values for an even count); null without one"), &[]),
+    ]),
+    n(("calibration", "array", "", "scored first forecasts in the confidence bins 55-64, 65-74, 75-84 and 85-95 (overconfidence, §6.2)"), &[
+        n(("lo", "integer", "percent", "the bin's lowest confidence, inclusive"), &[]),
+        n(("hi", "integer", "percent", "the bin's highest confidence, inclusive"), &[]),
+        n(("n", "integer", "count", "scored first forecasts in the bin"), &[]),
+        n(("mean_confidence", "number", "percent", "their mean stated confidence; null when the bin is empty"), &[]),
+        n(("hit_rate", "number", "share 0-1", "their hit rate; null when the bin is empty"), &[]),
+    ]),
+    n(("anchoring", "object", "", "first forecasts on a market whose consensus is not exactly 50% (§6.2)"), &[
+        n(("n", "integer", "count", "those forecasts"), &[]),
+        n(("share", "number", "share 0-1", "the share whose direction is the consensus direction; null without one"), &[]),
+    ]),
+    n(("peeks", "integer", "count", "recorded peeks (reader x session); analysed as assigned (§6.2)"), &[]),
+    n(("peek_identifiers", "integer", "count", "the readers who peeked"), &[]),
+    n(("resets", "integer", "count", "readers flagged as resets (§6.3)"), &[]),
+    n(("reset_share", "number", "share 0-1", "resets over readers; null without a reader"), &[]),
+];
+
+/// One arm of the revision protocol (§6.4): `core::experiment::analysis::ArmStats`.
+const EXPERIMENT_ARM: &[N] = &[
+    n(("n", "integer", "count", "scored pairs of a private and a final call"), &[]),
+    n(("mean_brier_change", "number", "Brier", "the mean Brier change, final minus private; null without a pair"), &[]),
+    n(("toward_council_right", "object", "", "the move toward the council where the consensus direction was right"), EXPERIMENT_MOVE),
+    n(("toward_council_wrong", "object", "", "the move toward the council where the consensus direction was wrong"), EXPERIMENT_MOVE),
+];
+
+const EXPERIMENT_MOVE: &[N] = &[
+    n(("n", "integer", "count", "the pairs counted"), &[]),
+    n(("mean_move", "number", "probability 0-1", "the mean (p_final - p_private) signed toward the consensus direction; null without a pair"), &[]),
+];
+
+/// A registered reading of the experiment (§8 F28, F29): `core::experiment::analysis::Reading`.
+const EXPERIMENT_READING: &[N] = &[
+    n(("measure", "string", "", "what the reading measures, in words"), &[]),
+    n(("n_per_group", "integer", "count", "the scored first forecasts per group the reading is read at"), &[]),
+    n(("available", "object", "", "the scored first forecasts each group has so far"), &[
+        n(("g0", "integer", "count", "the seeing group's"), &[]),
+        n(("g1", "integer", "count", "the blind group's"), &[]),
+    ]),
+    n(("value", "number", "", "the reading on each group's first n_per_group by receipt time; null until both groups have them"), &[]),
+    n(("threshold", "number", "Brier", "the registered threshold the value is compared with as a point estimate (F28: 0.01); null when none is registered"), &[]),
+];
+
+/// `council-league.json` `experiment` (spec §6.2, §6.4, §8 F28/F29):
+/// `core::experiment::analysis::Analysis`.
+const EXPERIMENT: &[N] = &[
+    n(("label", "string", "", "the data-dictionary label of requirement 16: which group is blind"), &[]),
+    n(("identifiers", "integer", "count", "readers in the experiment"), &[]),
+    n(("reset_share", "number", "share 0-1", "readers flagged as resets over readers; null without a reader"), &[]),
+    n(("g0", "object", "", "the seeing group"), EXPERIMENT_GROUP),
+    n(("g1", "object", "", "the blind group"), EXPERIMENT_GROUP),
+    n(("brier_weighted", "object", "", "the primary outcome: per market, each group's mean Brier of scored first forecasts, weighted by the smaller group's count on the market (§6.2)"), &[
+        n(("g0", "number", "Brier", "the seeing group's weighted Brier; null without a weight"), &[]),
+        n(("g1", "number", "Brier", "the blind group's weighted Brier; null without a weight"), &[]),
+        n(("difference", "number", "Brier", "g1 minus g0 (blind minus seeing); null without a weight"), &[]),
+        n(("weight", "integer", "count", "the sum of the per-market weights"), &[]),
+    ]),
+    n(("revision", "object", "", "the revision protocol (§6.4): per reader, session and market, the first private call and the first final call after it"), &[
+        n(("pairs", "integer", "count", "pairs of a private and a final call, scored or not"), &[]),
+        n(("council", "object", "", "the arm shown the council's answers between the two calls"), EXPERIMENT_ARM),
+        n(("control", "object", "", "the arm shown the control display instead"), EXPERIMENT_ARM),
+        n(("primary", "number", "Brier", "the council arm's mean Brier change minus the control arm's; null without both"), &[]),
+    ]),
+    n(("registered", "object", "", "the registered readings (§8)"), &[
+        n(("F28", "object", "", "the weighted Brier of first forecasts, blind minus seeing, against 0.01"), EXPERIMENT_READING),
+        n(("F29", "object", "", "the anchoring share of first forecasts, seeing minus blind"), EXPERIMENT_READING),
+    ]),
 ];
 
 const RULE_SET: &[N] = &[
@@ -986,6 +1087,7 @@ fn dictionary_files() -> Vec<Value> {
             ("properties", "object", "each key of the answer"),
         ])),
         file_value(crate::league::manifest::MANIFEST_FILE, "json", "every published file with its size and SHA-256 (spec Appendix C)", nodes(MANIFEST)),
+        file_value(crate::records::names::RETRIEVAL_FILE, "json", "the retriever's record, not published by the league: written by sealbook fetch beside the manifest it stores, each file's size, SHA-256 and retrieval time (spec Appendix C, the analysis release's manifest)", nodes(RETRIEVAL)),
         file_value(crate::records::names::DEMO_NOTICE_FILE, "text", "a DEMO league's notice: everything in it is invented", none()),
         file_value("arena-protocol.json", "json", "the trading tracks' rules (Appendix A)", nodes(PROTOCOL)),
         file_value("arena-code.json", "json", "the engine's code files (Appendix B step 8)", vec![

@@ -44,6 +44,11 @@ pub const DIGEST_FILE: &str = "markets-digest.json";
 pub const DATASET_FILE: &str = "arena-dataset.json";
 /// The manifest: every published file with its size and SHA-256 (Appendix B step 1).
 pub const MANIFEST_FILE: &str = "manifest.json";
+/// The retrieval record `sealbook fetch` writes beside the manifest it stores: each file's
+/// size, SHA-256 and retrieval time, the manifest's address and its declared generation time
+/// (spec Appendix C, the analysis release's manifest). Written by the retriever, never
+/// published by the league.
+pub const RETRIEVAL_FILE: &str = "retrieval.json";
 /// The league file (Appendix C).
 pub const LEAGUE_FILE: &str = "council-league.json";
 /// The trading tracks' decisions file (Appendix B steps 7-8).

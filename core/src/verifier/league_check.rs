@@ -15,6 +15,7 @@ use crate::arena::replay::ReplayFiles;
 use crate::figures::{document_differences, FieldDifference};
 use crate::league::league_file::LEAGUE_FILE;
 use crate::league::manifest::{Manifest, ManifestCheck, MANIFEST_FILE};
+use crate::league::retrieval::{Retrieval, RETRIEVAL_FILE};
 use crate::records::names::{ASKS_FILE, BOOK_FILE, CLIM_FILE, FORECASTS_FILE, STATS_FILE};
 use crate::records::sources::LeagueSources;
 use crate::score::baselines::ClimSeal;
@@ -59,6 +60,10 @@ pub struct LeagueCheck {
     /// `council-clim-window.json` held to the hash the declaration sealed (spec §4.3), as the
     /// session found it; None when the directory has no ask chain.
     pub climatology: Option<ClimSeal>,
+    /// The retrieval record `sealbook fetch` wrote (`retrieval.json`, spec Appendix C), when
+    /// the directory holds one; each file it lists is held to its recorded size and SHA-256.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub retrieval: Option<Retrieval>,
 }
 
 impl LeagueCheck {
@@ -93,8 +98,10 @@ pub fn check_league(
         failures: Vec::new(),
         unchecked: Vec::new(),
         climatology: None,
+        retrieval: None,
     };
     check_manifest(files, names, &mut c);
+    check_retrieval(files, &mut c);
     check_climatology(climatology, &mut c);
     check_replay(files, &mut c);
     check_recounts(files, &mut c);
@@ -136,6 +143,27 @@ fn check_manifest(files: &LeagueFiles, names: &[String], c: &mut LeagueCheck) {
     c.failures.extend(check.failures().map(|f| f.describe()));
     c.unlisted = matched.unlisted;
     c.manifest = Some(check);
+}
+
+/// The retrieval record, when present (spec Appendix C: each file's size, SHA-256 and
+/// retrieval time): every file it lists held to the directory's file, and the stored manifest
+/// to the manifest's recorded SHA-256. The record is the retriever's, not the league's: it is
+/// not among the unlisted files. A record that cannot be read is a failure.
+fn check_retrieval(files: &LeagueFiles, c: &mut LeagueCheck) {
+    let Some(bytes) = files.get(RETRIEVAL_FILE) else {
+        return;
+    };
+    c.unlisted.retain(|p| p != RETRIEVAL_FILE);
+    match Retrieval::parse(bytes) {
+        Ok(r) => {
+            c.failures
+                .extend(r.check(files.get(MANIFEST_FILE).map(Vec::as_slice), |p| {
+                    files.get(p).map(Vec::as_slice)
+                }));
+            c.retrieval = Some(r);
+        }
+        Err(e) => c.failures.push(e.to_string()),
+    }
 }
 
 fn check_replay(files: &LeagueFiles, c: &mut LeagueCheck) {

@@ -6,7 +6,11 @@
 //! ([`Manifest::check_digest`]) before it is put in place: a file that differs is never written
 //! under its name. A file already in DIR with its listed size and SHA-256 is kept, not fetched
 //! again, so a second run resumes an interrupted one; one that differs is fetched again. The
-//! manifest is written last, as fetched.
+//! manifest is written as fetched, and then beside it the retrieval record (`retrieval.json`,
+//! core's [`Retrieval`], spec Appendix C): the manifest's address, SHA-256 and declared
+//! generation time, when it was retrieved, and each file in DIR as listed with its size,
+//! SHA-256 and retrieval time (UTC; a file kept on a resumed run keeps the time an earlier
+//! record gives it). `sealbook verify DIR` holds the files to it.
 //!
 //! Paths come only from a manifest core accepted (relative, plain segments, no `..`); the
 //! command also refuses to write through a symbolic link inside DIR, so no listed path can
@@ -19,10 +23,13 @@
 //! the arguments are unusable, or a file could not be written in DIR.
 
 use crate::http_client::{GetError, HttpClient};
+use crate::league::clock::Clock;
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::calendar::Instant;
 use sealbook_core::league::manifest::{
     listed_url, FileCheck, Manifest, ManifestFile, MissingWhy, MANIFEST_FILE, MAX_MANIFEST_BYTES,
 };
+use sealbook_core::league::retrieval::{Retrieval, RETRIEVAL_FILE};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use std::io::Read;
@@ -80,6 +87,8 @@ struct Document<'a> {
     fetched: usize,
     kept: usize,
     bytes_fetched: u64,
+    /// The retrieval record written beside the manifest.
+    retrieval: &'a str,
     files: &'a [FileOutcome],
 }
 
@@ -91,8 +100,10 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         ))
         .field("URL"));
     }
+    let clock = Clock::system()?;
     let client = HttpClient::new(Duration::from_secs(args.timeout.max(1)));
     let manifest_bytes = fetch_manifest(&client, url)?;
+    let manifest_at = to_second(clock.now());
     let manifest = Manifest::parse(&manifest_bytes)
         .map_err(|e| Unusable::new(format!("{url}: {}", e.message)).field(e.field))?;
     let listed: u64 = manifest
@@ -115,10 +126,27 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         ));
     }
 
+    // An earlier run's record, for the retrieval times of the files it kept.
+    let earlier = std::fs::read(dir.join(RETRIEVAL_FILE))
+        .ok()
+        .and_then(|b| Retrieval::parse(&b).ok());
+    let mut record = Retrieval::new(url, &manifest_bytes, &manifest, manifest_at);
     let mut outcomes = Vec::with_capacity(manifest.files.len());
     let mut bytes_fetched = 0u64;
     for file in &manifest.files {
         let (outcome, problem) = bring(&client, url, dir, file, &mut bytes_fetched);
+        let now = || to_second(clock.now()).to_rfc3339();
+        match outcome {
+            Outcome::Fetched => record.record(file, &now()),
+            Outcome::Kept => {
+                let at = earlier
+                    .as_ref()
+                    .and_then(|e| e.retrieved_at(file).map(str::to_owned))
+                    .unwrap_or_else(now);
+                record.record(file, &at)
+            }
+            Outcome::Failed | Outcome::NotWritten => {}
+        }
         outcomes.push(FileOutcome {
             path: file.path.clone(),
             outcome,
@@ -129,6 +157,14 @@ pub fn run(args: Args, json: bool) -> CmdResult {
     if let Err(problem) = written {
         outcomes.push(FileOutcome {
             path: MANIFEST_FILE.into(),
+            outcome: Outcome::NotWritten,
+            problem: Some(problem),
+        });
+    }
+    let written = write_in_place(dir, Path::new(RETRIEVAL_FILE), &record.to_bytes());
+    if let Err(problem) = written {
+        outcomes.push(FileOutcome {
+            path: RETRIEVAL_FILE.into(),
             outcome: Outcome::NotWritten,
             problem: Some(problem),
         });
@@ -144,6 +180,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         fetched: count(|o| matches!(o, Outcome::Fetched)),
         kept: count(|o| matches!(o, Outcome::Kept)),
         bytes_fetched,
+        retrieval: RETRIEVAL_FILE,
         files: &outcomes,
     };
     if json {
@@ -179,12 +216,21 @@ fn print_human(doc: &Document<'_>, listed: usize) {
         };
         println!("{what}: {}", f.problem.as_deref().unwrap_or_default());
     }
+    println!(
+        "retrieval times: {}",
+        Path::new(&doc.dir).join(doc.retrieval).display()
+    );
     if doc.ok {
         println!(
             "every listed file is in {} as listed; next: sealbook verify {}",
             doc.dir, doc.dir
         );
     }
+}
+
+/// `t` to the whole second: a retrieval time is stated in seconds.
+fn to_second(t: Instant) -> Instant {
+    Instant(t.0.div_euclid(1_000_000) * 1_000_000)
 }
 
 /// The manifest's bytes, at most [`MAX_MANIFEST_BYTES`].

@@ -76,6 +76,15 @@ fn print_human(report: &VerifierReport, doc: &ReportDocument<'_>, league: &Leagu
         ),
         None => println!("manifest: none"),
     }
+    if let Some(r) = &league.retrieval {
+        println!(
+            "retrieval: {} files retrieved from {} (generated {}, manifest retrieved {}), each held to its recorded size and SHA-256",
+            r.files.len(),
+            r.manifest_url,
+            r.generated_at.as_deref().unwrap_or("at a time the manifest does not state"),
+            r.manifest_retrieved_at
+        );
+    }
     for b in &report.books {
         let stamps = b.stamps.iter().filter(|s| s.ok()).count();
         println!(

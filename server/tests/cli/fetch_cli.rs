@@ -2,16 +2,20 @@
 //! DEMO league on 127.0.0.1, then `sealbook verify DIR` on what it brought: whole; again
 //! (nothing fetched twice, a damaged or removed local file fetched again); from a server whose
 //! copy has one file changed and one removed (both named, exit 1, the changed one never
-//! written). Hostile servers (a fake on 127.0.0.1): a manifest with a path that leaves the
-//! directory, one listing more than `--max-bytes`, a body longer than listed, an answer that is
-//! not a manifest, and a symbolic link inside DIR: each refused, nothing written outside DIR.
+//! written); the retrieval record it writes beside the manifest (each file's size, SHA-256 and
+//! retrieval time; spec Appendix C), recomputed by CPython and held by `verify DIR`. Hostile
+//! servers (a fake on 127.0.0.1): a manifest with a path that leaves the directory, one
+//! listing more than `--max-bytes`, a body longer than listed, an answer that is not a
+//! manifest, and a symbolic link inside DIR: each refused, nothing written outside DIR.
 
 use super::common;
 
 use common::fake_http::{self, Answer};
 use common::serve::Server;
 use common::{arg, sealbook, sealbook_json};
+use sealbook_core::calendar::Instant;
 use sealbook_core::league::manifest::Manifest;
+use sealbook_core::league::retrieval::Retrieval;
 use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -84,12 +88,96 @@ fn a_served_league_is_brought_whole_verified_and_resumed() {
     );
     // No part file is left behind.
     assert!(!got.join(".sealbook-fetch.part").exists());
+    // The retrieval record beside the manifest: every listed file with its size, SHA-256 and
+    // retrieval time, the manifest's address, SHA-256 and generation time.
+    let first = retrieval(&got);
+    assert_eq!(doc["retrieval"], "retrieval.json");
+    assert_eq!(first.manifest_url, url);
+    assert_eq!(first.generated_at, m.generated_at);
+    assert!(first.generated_at.is_some());
+    assert_eq!(first.league, m.league);
+    assert_eq!(
+        first
+            .files
+            .iter()
+            .map(|f| (f.path.clone(), f.bytes, f.sha256.clone()))
+            .collect::<Vec<_>>(),
+        m.files
+            .iter()
+            .map(|f| (f.path.clone(), f.bytes, f.sha256.clone()))
+            .collect::<Vec<_>>()
+    );
+    let at = |s: &str| Instant::parse_rfc3339(s).unwrap();
+    for f in &first.files {
+        assert!(
+            at(&f.retrieved_at) >= at(&first.manifest_retrieved_at),
+            "{f:?}"
+        );
+    }
+    python_checks_the_record(&got);
 
     // Appendix B's remaining steps on what was brought.
     let root = got.join("tsa/demo-root.pem");
     let (code, out, err) = sealbook(&["verify", arg(&got), "--ca", arg(&root)]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("verdict: PASSED"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "retrieval: {} files retrieved from {url}",
+            m.files.len()
+        )),
+        "{out}"
+    );
+    // A recorded SHA-256 or size that does not match its file is a named failure.
+    let record = std::fs::read_to_string(got.join("retrieval.json")).unwrap();
+    let book = first
+        .files
+        .iter()
+        .position(|f| f.path == "council-book.jsonl")
+        .unwrap();
+    let sha = &first.files[book].sha256;
+    let other = format!(
+        "{}{}",
+        &sha[..63],
+        if sha.ends_with('0') { '1' } else { '0' }
+    );
+    std::fs::write(
+        got.join("retrieval.json"),
+        record.replacen(sha.as_str(), &other, 1),
+    )
+    .unwrap();
+    let (code, out, _) = sealbook(&["verify", arg(&got), "--ca", arg(&root)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "retrieval.json: files[{book}].sha256: council-book.jsonl has SHA-256 {sha}, the record states {other}"
+        )),
+        "{out}"
+    );
+    let size = format!("\"bytes\": {},", first.files[book].bytes);
+    assert!(record.contains(&size));
+    let grown = format!("\"bytes\": {},", first.files[book].bytes + 1);
+    std::fs::write(
+        got.join("retrieval.json"),
+        record.replacen(&size, &grown, 1),
+    )
+    .unwrap();
+    let (code, out, _) = sealbook(&["verify", arg(&got), "--ca", arg(&root)]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "retrieval.json: files[{book}].bytes: council-book.jsonl has {} bytes, the record states {}",
+            first.files[book].bytes,
+            first.files[book].bytes + 1
+        )),
+        "{out}"
+    );
+    // Without a record, nothing is asked of it.
+    std::fs::remove_file(got.join("retrieval.json")).unwrap();
+    let (code, out, _) = sealbook(&["verify", arg(&got), "--ca", arg(&root)]);
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("retrieval:"), "{out}");
+    std::fs::write(got.join("retrieval.json"), &record).unwrap();
 
     // Again: nothing is fetched twice.
     let (code, doc) = fetch(&url, &got, &[]);
@@ -99,6 +187,9 @@ fn a_served_league_is_brought_whole_verified_and_resumed() {
         (Some(0), Some(0))
     );
     assert_eq!(doc["kept"], m.files.len());
+    // Kept files keep the time they were first retrieved.
+    let again = retrieval(&got);
+    assert_eq!(again.files, first.files);
 
     // A damaged local copy and a removed one are fetched again; the rest is kept.
     let damaged = "council-book.jsonl";
@@ -118,6 +209,63 @@ fn a_served_league_is_brought_whole_verified_and_resumed() {
         std::fs::read(got.join(damaged)).unwrap(),
         std::fs::read(served.join(damaged)).unwrap()
     );
+    // The files fetched again have a new retrieval time, the others their first.
+    let third = retrieval(&got);
+    for (a, b) in first.files.iter().zip(&third.files) {
+        assert_eq!((&a.path, a.bytes, &a.sha256), (&b.path, b.bytes, &b.sha256));
+        if expected.contains(&a.path) {
+            assert!(
+                at(&b.retrieved_at) >= at(&third.manifest_retrieved_at),
+                "{b:?}"
+            );
+        } else {
+            assert_eq!(a.retrieved_at, b.retrieved_at, "{}", a.path);
+        }
+    }
+    python_checks_the_record(&got);
+}
+
+/// The retrieval record `fetch` wrote in `dir`, read with core's reader.
+fn retrieval(dir: &Path) -> Retrieval {
+    Retrieval::parse(&std::fs::read(dir.join("retrieval.json")).unwrap()).unwrap()
+}
+
+/// CPython reads `dir`'s retrieval record and recomputes with `hashlib` what it states: every
+/// listed file of the stored manifest recorded once with its size and SHA-256, the manifest's
+/// own SHA-256 and generation time, and a UTC time for each.
+fn python_checks_the_record(dir: &Path) {
+    const PEER: &str = r#"
+import datetime, hashlib, json, os, sys
+d = sys.argv[1]
+raw = open(os.path.join(d, "manifest.json"), "rb").read()
+m = json.loads(raw)
+r = json.load(open(os.path.join(d, "retrieval.json"), encoding="utf-8"))
+assert r["format"] == "sealbook-retrieval-1", r["format"]
+assert r["manifest_sha256"] == hashlib.sha256(raw).hexdigest()
+assert r["generated_at"] == m["generated_at"]
+def utc(s):
+    t = datetime.datetime.fromisoformat(s.replace("Z", "+00:00"))
+    assert t.utcoffset() == datetime.timedelta(0), s
+    return t
+t0 = utc(r["manifest_retrieved_at"])
+assert [f["path"] for f in r["files"]] == [f["path"] for f in m["files"]]
+for f, l in zip(r["files"], m["files"]):
+    b = open(os.path.join(d, f["path"]), "rb").read()
+    assert f["bytes"] == len(b) == l["bytes"], f["path"]
+    assert f["sha256"] == hashlib.sha256(b).hexdigest() == l["sha256"], f["path"]
+    utc(f["retrieved_at"])
+print("ok", len(r["files"]))
+"#;
+    let out = sealbook_tests::python_inline(PEER)
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the CPython peer: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("ok "));
 }
 
 #[test]
