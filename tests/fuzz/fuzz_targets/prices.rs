@@ -5,8 +5,8 @@
 
 use libfuzzer_sys::fuzz_target;
 use sealbook_core::calendar::Instant;
-use sealbook_core::prices::band::{draw_band, BandClock, ContractFrom};
 use sealbook_core::contract::price_check::{check_forecasts, BandOptions};
+use sealbook_core::prices::band::{draw_band, BandClock, ContractFrom};
 use sealbook_core::prices::rule::{resolve, MinuteSeries};
 use sealbook_core::prices::{instant_of, yahoo, BAR_SECONDS, PRICE_PROVIDER, REFERENCE_RULE_V1};
 
