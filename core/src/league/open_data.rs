@@ -785,7 +785,8 @@ mod tests {
     /// and for the forecasts file's contract columns (`resolver_version` among them).
     #[test]
     fn the_contract_keys_have_one_type_in_the_schema_the_book_and_the_forecasts_file() {
-        use crate::contract::event::{event_contract_schema_bytes, CONTRACT_KEYS};
+        use crate::contract::event::CONTRACT_KEYS;
+        use crate::records::contract_schema::event_contract_schema_bytes;
         let schema: serde_json::Value =
             serde_json::from_slice(&event_contract_schema_bytes()).unwrap();
         let d = Dictionary::parse(&dataset_bytes()).unwrap();
