@@ -926,6 +926,26 @@ const STATS: &[N] = &[
     n(("excluded_after_reference", "integer", "", "rows left out because sealed after their reference"), &[]),
     n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), CROWD_STATS),
     n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
+    n(("methodology", "object", "", "the methodology versions of the scored rows and the one the confirmatory figures are from (spec §3.10, Requirement 15)"), METHODOLOGY),
+    opt(("segments", "object", "", "per methodology version, its own measurement segment: its rows scored on their own (spec §3.10, Requirement 15)"), "present only when the scored rows hold two or more methodology versions", &[n(("<version>", "object", "", "the segment of one methodology_version"), SEGMENT)]),
+];
+
+/// The stats document's `methodology` block (spec §3.10, Requirement 15).
+const METHODOLOGY: &[N] = &[
+    n(("versions", "array", "", "every methodology_version of the scored rows, in the order of its first row by session and sealing time"), &[]),
+    n(("current", "string", "", "the version of the latest row by session and sealing time; null without rows"), &[]),
+    n(("confirmatory", "string", "", "the version whose rows the top-level primary_endpoint and comparisons are computed from: the current one (confirmatory figures stay within one version); the other top-level members describe every row; null without rows"), &[]),
+];
+
+/// One methodology version's segment (`segments.<version>`, spec §3.10, Requirement 15).
+const SEGMENT: &[N] = &[
+    n(("rows", "integer", "count", "the version's rows"), &[]),
+    n(("first_session", "string", "date", "its first session"), &[]),
+    n(("last_session", "string", "date", "its last session"), &[]),
+    n(("seats", "object", "", "per seat and horizon, the seat's scores on the version's rows"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
+    n(("consensus", "object", "", "per horizon, the consensus on the version's common events"), &[n(("<horizon>", "object", "", "the consensus on the horizon"), CONSENSUS_HORIZON)]),
+    n(("comparisons", "array", "", "the confirmatory comparisons on the version's rows (as the top-level comparisons)"), COMPARISON),
+    n(("primary_endpoint", "object", "", "the primary endpoint on the version's one-day common events from session 11 of the season (as the top-level primary_endpoint)"), ENDPOINT),
 ];
 
 /// Every file a league publishes, in the dictionary's order.
