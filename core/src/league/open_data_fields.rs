@@ -152,7 +152,7 @@ const MANIFEST_FILE_FIELDS: [F; 3] = [
 ];
 
 /// The key placeholders the dictionary's field names use: (name, what its keys are).
-const KEYS: [(&str, &str); 10] = [
+const KEYS: [(&str, &str); 11] = [
     ("<line>", "every key of the map is a book line's n, as decimal digits"),
     ("<seat>", "every key of the map is a seat's name (league-roster.json seats[].seat)"),
     ("<asset>", "every key of the map is a market code of Table 2 (SPX, NDX, DJI, SOX, TNX, DXY, VIX, GOLD, WTI, BRENT, COPPER, BTC)"),
@@ -163,6 +163,7 @@ const KEYS: [(&str, &str); 10] = [
     ("<code>", "every key of the map is a crowd contract's code: the market code (Polymarket), or the market code and @kalshi (Kalshi)"),
     ("<session_status>", "every key of the map is a trading session's status: traded, hold, rejected, missed or none"),
     ("<benchmark>", "every key of the map is a benchmark account's name (arena-protocol.json versions[].benchmarks[].name, starting with _)"),
+    ("<version>", "every key of the map is a methodology_version of council-forecasts.csv"),
 ];
 
 const ANCHOR: &[N] = &[
