@@ -37,15 +37,26 @@ def consensus(answers):
     return pbar, kept, w
 
 
-def league(csv_path, clim_path):
-    """Seat and consensus tables from a forecasts file, as seed 000 sections 3.9, 4.2-4.6 and
-    5.3 define them (no book: common events are same_event rows)."""
+def read_league(csv_path, clim_path):
+    """The forecasts file's rows (csv.DictReader) and the climatology's p_up by (asset, h)."""
     import csv
     with open(csv_path, encoding="utf-8-sig", newline="") as f:
         rows = list(csv.DictReader(f))
     clim = json.load(open(clim_path))
-    q = {(t["asset"], t["h"]): t["p_up"] for t in clim["table"]}
+    return rows, {(t["asset"], t["h"]): t["p_up"] for t in clim["table"]}
 
+
+def league(csv_path, clim_path):
+    """Seat and consensus tables from a forecasts file, as seed 000 sections 3.9, 4.2-4.6 and
+    5.3 define them (no book: common events are same_event rows)."""
+    return league_rows(*read_league(csv_path, clim_path))
+
+
+def league_rows(rows, q, numbers=None):
+    """league() of the rows; with `numbers` (session date -> NYSE session number in the
+    season) also the primary endpoint's session gains (section 8): on the one-day common
+    events from session 11 with a base rate, G_s = mean over the session's events of
+    climatology's Brier minus the published consensus' Brier."""
     def stated(r):
         return r["status"] not in ("no_answer", "counted_50", "refused_shape") and r["cell_status"] != "invalid" and r["prob_up"] != ""
 
@@ -112,6 +123,7 @@ def league(csv_path, clim_path):
         if r["horizon"] == "1d" and r["same_event"].lower() in ("true", "1") and outcome(r) is not None:
             first_change.setdefault((r["asset"], r["session"]), float(r["actual_pct"]))
     cons = {}
+    gains = {}
     for (h, _), rs in events.items():
         rs.sort(key=lambda r: order.index(r["seat"]))
         o = next((outcome(r) for r in rs if outcome(r) is not None), None)
@@ -131,16 +143,58 @@ def league(csv_path, clim_path):
         if prev:
             m = 0.55 if prev > 0 else 0.45
             c["m"].append((m - o) ** 2)
+        s = numbers.get(rs[0]["session"]) if numbers else None
+        if h == "1d" and s is not None and s >= 11 and (rs[0]["asset"], h) in q:
+            gains.setdefault(s, []).append((q[(rs[0]["asset"], h)] - o) ** 2 - (pub - o) ** 2)
     out_cons = {h: {"n": len(c["b"]), "brier": float(np.mean(c["b"])), "dispersion": float(np.mean(c["d"])),
                     "all_wrong": c["all_wrong"], "minority_right": c["minority_right"],
                     "momentum_n": len(c["m"]), "momentum_brier": float(np.mean(c["m"])) if c["m"] else None}
                 for h, c in cons.items()}
-    return {"seats": out_seats, "consensus": out_cons, "grid": out_grid}
+    out = {"seats": out_seats, "consensus": out_cons, "grid": out_grid}
+    if numbers:
+        g = [{"session": s, "gain": float(np.sum(d) / len(d)), "events": len(d)} for s, d in sorted(gains.items())]
+        out["primary_endpoint"] = {"gains": g, "sessions": len(g),
+                                   "estimate": float(np.mean([x["gain"] for x in g])) if g else None}
+    return out
+
+
+def segments(csv_path, clim_path, first_session):
+    """Requirement 15 (section 3.10): each methodology_version's rows scored on their own, a
+    segment each; the versions in the order of their first row by (session, sealed_at), the
+    current one the version of the latest row. Sessions are numbered over NYSE sessions from
+    `first_session` (the season's session 1)."""
+    import datetime as dt
+    import os
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from comparisons_peer import session_numbers
+    rows, q = read_league(csv_path, clim_path)
+    numbers = {d.isoformat(): k for d, k in session_numbers(dt.date.fromisoformat(first_session)).items()}
+    # sealed_at is RFC 3339 UTC with a Z; compare instants, not spellings.
+    when = lambda r: (r["session"], dt.datetime.fromisoformat(r["sealed_at"].replace("Z", "+00:00")))
+    first = {}
+    for r in rows:
+        v = r["methodology_version"]
+        first[v] = min(first.get(v, when(r)), when(r))
+    versions = sorted(first, key=lambda v: first[v])
+    current = max(rows, key=when)["methodology_version"] if rows else None
+    segs = {}
+    for v in versions:
+        rs = [r for r in rows if r["methodology_version"] == v]
+        seg = league_rows(rs, q, numbers)
+        seg["rows"] = len(rs)
+        seg["first_session"] = min(r["session"] for r in rs)
+        seg["last_session"] = max(r["session"] for r in rs)
+        segs[v] = seg
+    return {"versions": versions, "current": current, "segments": segs}
 
 
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--league":
         json.dump(league(sys.argv[2], sys.argv[3]), sys.stdout)
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--segments":
+        json.dump(segments(sys.argv[2], sys.argv[3], sys.argv[4]), sys.stdout)
         return
     case = json.load(sys.stdin)
     out = {}

@@ -152,7 +152,7 @@ const MANIFEST_FILE_FIELDS: [F; 3] = [
 ];
 
 /// The key placeholders the dictionary's field names use: (name, what its keys are).
-const KEYS: [(&str, &str); 10] = [
+const KEYS: [(&str, &str); 11] = [
     ("<line>", "every key of the map is a book line's n, as decimal digits"),
     ("<seat>", "every key of the map is a seat's name (league-roster.json seats[].seat)"),
     ("<asset>", "every key of the map is a market code of Table 2 (SPX, NDX, DJI, SOX, TNX, DXY, VIX, GOLD, WTI, BRENT, COPPER, BTC)"),
@@ -163,6 +163,7 @@ const KEYS: [(&str, &str); 10] = [
     ("<code>", "every key of the map is a crowd contract's code: the market code (Polymarket), or the market code and @kalshi (Kalshi)"),
     ("<session_status>", "every key of the map is a trading session's status: traded, hold, rejected, missed or none"),
     ("<benchmark>", "every key of the map is a benchmark account's name (arena-protocol.json versions[].benchmarks[].name, starting with _)"),
+    ("<version>", "every key of the map is a methodology_version of council-forecasts.csv"),
 ];
 
 const ANCHOR: &[N] = &[
@@ -1027,6 +1028,26 @@ const STATS: &[N] = &[
     n(("excluded_after_reference", "integer", "", "rows left out because sealed after their reference"), &[]),
     n(("crowd", "object", "", "the crowd comparison (spec council-league.json crowd): questions, unresolved, seats, overall, kalshi_mismatches, volume_floor_usd"), CROWD_STATS),
     n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
+    n(("methodology", "object", "", "the methodology versions of the scored rows and the one the confirmatory figures are from (spec §3.10, Requirement 15)"), METHODOLOGY),
+    opt(("segments", "object", "", "per methodology version, its own measurement segment: its rows scored on their own (spec §3.10, Requirement 15)"), "present only when the scored rows hold two or more methodology versions", &[n(("<version>", "object", "", "the segment of one methodology_version"), SEGMENT)]),
+];
+
+/// The stats document's `methodology` block (spec §3.10, Requirement 15).
+const METHODOLOGY: &[N] = &[
+    n(("versions", "array", "", "every methodology_version of the scored rows, in the order of its first row by session and sealing time"), &[]),
+    n(("current", "string", "", "the version of the latest row by session and sealing time; null without rows"), &[]),
+    n(("confirmatory", "string", "", "the version whose rows the top-level primary_endpoint and comparisons are computed from: the current one (confirmatory figures stay within one version); the other top-level members describe every row; null without rows"), &[]),
+];
+
+/// One methodology version's segment (`segments.<version>`, spec §3.10, Requirement 15).
+const SEGMENT: &[N] = &[
+    n(("rows", "integer", "count", "the version's rows"), &[]),
+    n(("first_session", "string", "date", "its first session"), &[]),
+    n(("last_session", "string", "date", "its last session"), &[]),
+    n(("seats", "object", "", "per seat and horizon, the seat's scores on the version's rows"), &[n(("<seat>", "object", "", "the seat"), &[n(("<horizon>", "object", "", "the seat on the horizon"), SEAT_HORIZON)])]),
+    n(("consensus", "object", "", "per horizon, the consensus on the version's common events"), &[n(("<horizon>", "object", "", "the consensus on the horizon"), CONSENSUS_HORIZON)]),
+    n(("comparisons", "array", "", "the confirmatory comparisons on the version's rows (as the top-level comparisons)"), COMPARISON),
+    n(("primary_endpoint", "object", "", "the primary endpoint on the version's one-day common events from session 11 of the season (as the top-level primary_endpoint)"), ENDPOINT),
 ];
 
 /// Every file a league publishes, in the dictionary's order.

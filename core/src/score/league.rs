@@ -246,6 +246,14 @@ pub struct LeagueStats {
     /// then is held only to the hash it states itself).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub climatology_seal: Option<super::baselines::ClimSeal>,
+    /// The methodology versions of the rows and the one the confirmatory figures are from
+    /// (spec §3.10, Requirement 15; [`super::segments`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub methodology: Option<super::segments::Methodology>,
+    /// With several methodology versions, each version's own segment, keyed by version
+    /// ([`super::segments`]); None with one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub segments: Option<BTreeMap<String, super::segments::Segment>>,
 }
 
 /// The source of the scored rows (`rows_from`).
@@ -290,6 +298,9 @@ impl LeagueStats {
             ]);
         }
         notes.push(&mut ind.shadow.note);
+        for s in self.segments.iter_mut().flat_map(|s| s.values_mut()) {
+            notes.extend(s.notes_mut());
+        }
         notes.extend(ind.funnel.iter_mut().map(|f| &mut f.note));
         for note in notes.into_iter().flatten() {
             note.word(&|m| w.note(m));
@@ -426,8 +437,18 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 }
 
 /// [`league_stats`] with the crowd's prices, which add the comparisons against the crowd on
-/// the one-day common events (§4.6, §4.9; [`super::comparisons`]).
+/// the one-day common events (§4.6, §4.9; [`super::comparisons`]); split by methodology
+/// version (spec §3.10, Requirement 15; [`super::segments`]).
 pub fn league_stats_with_crowd(
+    inp: &LeagueInputs<'_>,
+    crowd: Option<&CrowdPrices>,
+    stats: &dyn StatsSeams,
+) -> LeagueStats {
+    super::segments::by_methodology(inp, crowd, stats, one_segment)
+}
+
+/// The tables of every row of `inp`, whatever their methodology versions.
+fn one_segment(
     inp: &LeagueInputs<'_>,
     crowd: Option<&CrowdPrices>,
     stats: &dyn StatsSeams,
@@ -480,6 +501,8 @@ pub fn league_stats_with_crowd(
         rows_from: RowsFrom::Forecasts,
         counting: None,
         climatology_seal: None,
+        methodology: None,
+        segments: None,
     }
 }
 

@@ -33,6 +33,7 @@ pub mod peers;
 pub mod roster;
 pub mod scorecard;
 pub mod seams;
+pub mod segments;
 pub mod takeaway;
 
 /// The mean of `xs` as `np.mean` computes it (pairwise summation), None when empty: one

@@ -164,6 +164,24 @@ fn print_human(s: &LeagueStats) {
         s.n_eff.len(),
         s.independence.runs.len()
     );
+    if let (Some(m), Some(segments)) = (&s.methodology, &s.segments) {
+        // Spec §3.10, Requirement 15: each methodology version is its own segment.
+        println!(
+            "methodology versions: {} (each its own segment; the primary endpoint and comparisons below are {}'s)",
+            m.versions.join(", "),
+            opt(&m.confirmatory)
+        );
+        for (v, g) in segments {
+            println!(
+                "segment {v}: {} rows, sessions {}..{}, primary endpoint {} over {} sessions",
+                g.rows,
+                g.first_session,
+                g.last_session,
+                num(g.primary_endpoint.estimate),
+                g.primary_endpoint.sessions
+            );
+        }
+    }
     let p = &s.primary_endpoint;
     match (p.ci95, p.ci90, p.verdict) {
         (Some(a), Some(b), Some(v)) => {
