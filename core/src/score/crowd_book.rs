@@ -128,13 +128,13 @@ pub struct CrowdStats {
 
 /// The crowd's sealed price (0-1) of a run's market: run id -> market code -> `p_up` of the
 /// admitted contract the run line lists for it (§4.9; [`crowd_prices`]).
-pub type CrowdPrices = BTreeMap<String, BTreeMap<String, f64>>;
+pub type RunCrowdPrices = BTreeMap<String, BTreeMap<String, f64>>;
 
 /// The crowd's price of each run's markets for the comparisons against the crowd (§4.6, §4.9):
 /// of each question, the sealed `p_up` of the admitted contracts only (volume at least
 /// [`VOLUME_FLOOR_USD`]), whether or not the crowd's own question has resolved.
-pub fn crowd_prices(st: &CrowdStats) -> CrowdPrices {
-    let mut out = CrowdPrices::new();
+pub fn crowd_prices(st: &CrowdStats) -> RunCrowdPrices {
+    let mut out = RunCrowdPrices::new();
     for q in st.questions.iter().filter(|q| q.admitted) {
         out.entry(q.run_id.clone())
             .or_default()

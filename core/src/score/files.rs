@@ -12,7 +12,7 @@
 use super::baselines::{check_clim_seal, ClimSeal, ClimatologyTable};
 use super::book_agreement::book_agreement;
 use super::counting::Counting;
-use super::crowd_book::{crowd_prices, crowd_stats, CrowdPrices};
+use super::crowd_book::{crowd_prices, crowd_stats, RunCrowdPrices};
 use super::independence::{neff_rows, run_matrices, NeffRow, RunMatrix};
 use super::independence_tables::{independence_in, Independence};
 use super::league::{league_stats_with_crowd, LeagueInputs, LeagueStats, RowsFrom};
@@ -251,7 +251,7 @@ impl LeagueFiles {
     /// ([`league_stats_with_crowd`]).
     pub fn stats_with_crowd(
         &self,
-        crowd: Option<&CrowdPrices>,
+        crowd: Option<&RunCrowdPrices>,
         stats: &dyn StatsSeams,
     ) -> LeagueStats {
         LeagueStats {

@@ -28,7 +28,7 @@ use super::calibration::{folded_calibration, sharpness_k, sharpness_k_clim, Cali
 use super::cells::{cell_of, seat_cells};
 use super::comparisons::{Comparison, ComparisonLosses};
 use super::consensus::{consensus, krogh_vedelsby, seat_value, Answer};
-use super::crowd_book::{CrowdPrices, CrowdStats};
+use super::crowd_book::{CrowdStats, RunCrowdPrices};
 use super::eligibility::{admission, ranked, Admission};
 use super::ids::{intern, RowIds};
 use super::independence::{
@@ -441,7 +441,7 @@ pub fn league_stats(inp: &LeagueInputs<'_>, stats: &dyn StatsSeams) -> LeagueSta
 /// version (spec §3.10, Requirement 15; [`super::segments`]).
 pub fn league_stats_with_crowd(
     inp: &LeagueInputs<'_>,
-    crowd: Option<&CrowdPrices>,
+    crowd: Option<&RunCrowdPrices>,
     stats: &dyn StatsSeams,
 ) -> LeagueStats {
     super::segments::by_methodology(inp, crowd, stats, one_segment)
@@ -450,7 +450,7 @@ pub fn league_stats_with_crowd(
 /// The tables of every row of `inp`, whatever their methodology versions.
 fn one_segment(
     inp: &LeagueInputs<'_>,
-    crowd: Option<&CrowdPrices>,
+    crowd: Option<&RunCrowdPrices>,
     stats: &dyn StatsSeams,
 ) -> LeagueStats {
     let ids = RowIds::in_season(inp.rows, inp.season_one);
@@ -797,7 +797,7 @@ fn score_events<'a>(
     events: CommonEvents<'a>,
     roster: &[(String, String)],
     climatology: Option<&ClimatologyTable>,
-    crowd: Option<&CrowdPrices>,
+    crowd: Option<&RunCrowdPrices>,
 ) -> ScoredEvents<'a> {
     // Per seat id: its place in the roster (unlisted seats last) and its family.
     let (rank, families): (Vec<usize>, Vec<&str>) = ids

@@ -22,8 +22,9 @@
 //! segment's first session has no previous session's outcome inside it).
 
 use super::comparisons::Comparison;
+use super::crowd_book::RunCrowdPrices;
 use super::league::SeatHorizon;
-use super::league::{ConsensusHorizon, CrowdPrices, LeagueInputs, LeagueStats, PrimaryEndpoint};
+use super::league::{ConsensusHorizon, LeagueInputs, LeagueStats, PrimaryEndpoint};
 use super::notes::Note;
 use super::seams::StatsSeams;
 use crate::contract::forecasts_csv::ForecastRow;
@@ -116,9 +117,9 @@ fn versions(rows: &[ForecastRow]) -> (Vec<String>, Option<String>) {
 /// the module's documentation for what each member then holds.
 pub(crate) fn by_methodology(
     inp: &LeagueInputs<'_>,
-    crowd: Option<&CrowdPrices>,
+    crowd: Option<&RunCrowdPrices>,
     stats: &dyn StatsSeams,
-    pooled: fn(&LeagueInputs<'_>, Option<&CrowdPrices>, &dyn StatsSeams) -> LeagueStats,
+    pooled: fn(&LeagueInputs<'_>, Option<&RunCrowdPrices>, &dyn StatsSeams) -> LeagueStats,
 ) -> LeagueStats {
     let mut all = pooled(inp, crowd, stats);
     let (versions, current) = versions(inp.rows);
