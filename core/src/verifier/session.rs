@@ -394,4 +394,75 @@ mod tests {
         assert_eq!(v.context.source, "league");
         assert!(v.report.answers.is_some() && v.report.ask_texts.is_some());
     }
+
+    /// An ask chain whose declaration seals no table (one declared before tables were sealed).
+    fn asks_sealing(climatology_sha256: Option<&str>) -> Vec<u8> {
+        use crate::book::writer::BookWriter;
+        use crate::records::ask_chain::Declaration;
+        BookWriter::new()
+            .append(
+                &Declaration {
+                    at: "2026-10-21T04:16:00Z".into(),
+                    ask_at_et: "08:30".into(),
+                    reference_at_et: "09:30".into(),
+                    climatology_sha256: climatology_sha256.map(str::to_string),
+                    ..Default::default()
+                }
+                .to_object(),
+            )
+            .unwrap()
+            .bytes
+    }
+
+    /// With an ask chain whose declaration seals no table, the session's climatology is
+    /// `NotSealed` (spec §4.3), saying whether a table was given and whether it holds to the
+    /// hash it states, while the report's own `climatology` leaves it out; without an ask
+    /// chain there is nothing to hold a table to (None). A sealed table that is absent is
+    /// `Missing`, not `NotSealed`.
+    #[test]
+    fn a_table_the_declaration_does_not_seal_is_not_sealed() {
+        let now = 1_796_000_000;
+        let mut s = Session::new("league", now);
+        s.feed("council-book.jsonl", Vec::new());
+        s.feed("asks.jsonl", asks_sealing(None));
+        let v = s.finish().unwrap();
+        assert_eq!(
+            v.climatology,
+            Some(ClimSeal::NotSealed {
+                table: false,
+                self_hash_ok: false
+            })
+        );
+        assert_eq!(v.report.climatology, None);
+
+        let mut s = Session::new("league", now);
+        s.feed("council-book.jsonl", Vec::new());
+        s.feed("asks.jsonl", asks_sealing(None));
+        s.feed(
+            "council-clim-window.json",
+            b"{\"not\": \"a table\"}".to_vec(),
+        );
+        let v = s.finish().unwrap();
+        assert_eq!(
+            v.climatology,
+            Some(ClimSeal::NotSealed {
+                table: true,
+                self_hash_ok: false
+            })
+        );
+        assert_eq!(v.report.climatology, None);
+
+        let mut s = Session::new("league", now);
+        s.feed("council-book.jsonl", Vec::new());
+        assert_eq!(s.finish().unwrap().climatology, None);
+
+        let sealed = "ab".repeat(32);
+        let mut s = Session::new("league", now);
+        s.feed("council-book.jsonl", Vec::new());
+        s.feed("asks.jsonl", asks_sealing(Some(&sealed)));
+        let v = s.finish().unwrap();
+        let missing = Some(ClimSeal::Missing { sealed });
+        assert_eq!(v.climatology, missing);
+        assert_eq!(v.report.climatology, missing);
+    }
 }
