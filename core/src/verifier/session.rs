@@ -824,4 +824,111 @@ mod tests {
         assert_eq!(v.climatology, missing);
         assert_eq!(v.report.climatology, missing);
     }
+
+    /// A two-run book, a list stamping its first two lines (as the book's ledger path) and the
+    /// list's name.
+    fn book_and_list() -> (Vec<u8>, Vec<u8>, &'static str) {
+        use crate::book::canon::parse_line_object;
+        use crate::book::chain::{verify, VerifyOptions};
+        use crate::book::writer::BookWriter;
+        let mut w = BookWriter::new();
+        let book: Vec<u8> = [
+            r#"{"kind": "run", "run_id": "2026-10-21-am", "at": "2026-10-21T12:30:00Z", "ask_sha256": "aa"}"#,
+            r#"{"kind": "run", "run_id": "2026-10-22-am", "at": "2026-10-22T12:30:00Z", "ask_sha256": "bb"}"#,
+            r#"{"kind": "run", "run_id": "2026-10-23-am", "at": "2026-10-23T12:30:00Z", "ask_sha256": "cc"}"#,
+        ]
+        .iter()
+        .flat_map(|l| w.append(&parse_line_object(l.as_bytes()).unwrap()).unwrap().bytes)
+        .collect();
+        let head: Vec<u8> = book
+            .split_inclusive(|b| *b == b'\n')
+            .take(2)
+            .flatten()
+            .copied()
+            .collect();
+        let r = verify(&head, VerifyOptions::default());
+        let list = crate::book::stamp_list::render(&[(
+            "daily/council/book.jsonl".into(),
+            2,
+            r.sha256,
+            r.last_link.unwrap(),
+        )]);
+        (book, list.into_bytes(), "proof/2026-10-21/130019Z.txt")
+    }
+
+    /// A book whose chain the caller read itself, in chunks with the session's stamp plan,
+    /// gives the report and the file digests of the same book fed whole; not kept, its digest
+    /// is the chain's over its lines, the same, and its answers are said not judged.
+    #[test]
+    fn a_book_read_outside_the_session_gives_the_report_of_its_bytes() {
+        let (book, list, list_name) = book_and_list();
+        let now = 1_796_000_000;
+        let mut whole = Session::of_dropped_files("", now);
+        whole.stamped_list(list_name, list.clone());
+        whole.feed_as(LeagueRead::Book, BOOK_FILE, book.clone());
+        let whole = whole.finish_with(&AllStampChecks).unwrap();
+        assert_eq!(whole.report.books.len(), 1);
+        assert!(whole.report.books[0].report.ok);
+        assert_eq!(whole.report.books[0].stamps.len(), 1);
+        assert!(whole.report.books[0].stamps[0].ok());
+        for keep in [true, false] {
+            let mut s = Session::of_dropped_files("", now);
+            s.stamped_list(list_name, list.clone());
+            let plan = s.stamp_plan(&[BOOK_FILE.to_string()]);
+            let mut r = BookReader::new(plan.prefix_at(0));
+            for chunk in book.chunks(7) {
+                r.feed(chunk);
+            }
+            s.book_read(
+                BOOK_FILE,
+                false,
+                r.finish(),
+                keep.then(|| book.clone()),
+                None,
+            );
+            let mut read = s.finish_with(&AllStampChecks).unwrap();
+            if !keep {
+                // Not kept, its answers are not judged here.
+                let error = read.report.answers_error.take();
+                assert_eq!(
+                    error,
+                    Some(crate::verifier::answers::AnswersError::TooLarge {
+                        name: BOOK_FILE.into()
+                    })
+                );
+                read.report.answers.clone_from(&whole.report.answers);
+            }
+            assert_eq!(read.report, whole.report, "kept: {keep}");
+            let mut a = read.context.files.clone();
+            let mut b = whole.context.files.clone();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "kept: {keep}");
+        }
+    }
+
+    /// The chain-only checks report no anchor as checked: a proof, token or entry fed to them
+    /// fails, naming the file, and the trust anchors are named, not read.
+    #[test]
+    fn the_chain_only_checks_never_report_a_stamp_checked() {
+        let (book, list, list_name) = book_and_list();
+        let mut s = Session::of_dropped_files("", 1_796_000_000);
+        s.stamped_list(list_name, list);
+        s.feed_as(LeagueRead::Book, BOOK_FILE, book);
+        s.feed_as(LeagueRead::Proof, "p.ots", b"not read".to_vec());
+        s.feed_as(LeagueRead::TimestampToken, "t.tsr", b"not read".to_vec());
+        s.feed_as(LeagueRead::RekorEntry, "e.rekor.json", b"{}".to_vec());
+        s.trust_anchor("root.pem", b"not a certificate".to_vec());
+        let v = s.finish_with(&ChainOnly).unwrap();
+        let r = &v.report;
+        assert_eq!(r.proofs.len(), 1);
+        assert!(r.proofs[0].report.is_none() && r.proofs[0].error.is_some());
+        assert!(r.tokens.iter().all(|t| !t.ok && t.error.is_some()));
+        assert!(r.rekor.iter().all(|e| !e.ok && e.error.is_some()));
+        assert_eq!((r.tokens.len(), r.rekor.len()), (1, 1));
+        assert!(!r.signed_time_holds());
+        assert_eq!(r.trust.anchor_files, ["root.pem"]);
+        assert!(r.trust.anchors.is_empty() && r.trust.anchors_error.is_none());
+        assert_eq!(r.level(), crate::verifier::TrustLevel::Level1);
+    }
 }

@@ -723,9 +723,7 @@ async fn run(
     #[cfg(not(feature = "verify-worker"))]
     let checks = sealbook_core::verifier::session::ChainOnly;
     let Verified {
-        mut report,
-        context,
-        ..
+        report, context, ..
     } = session
         .finish_with(&checks)
         .map_err(|e| tr(M::WeInternal, &[("detail", &e)]))?;
@@ -734,8 +732,12 @@ async fn run(
     LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
     // The answers' sentences leave the worker in the page's language.
     #[cfg(feature = "verify-chain")]
-    if let Some(answers) = &mut report.answers {
-        answers.word(&crate::i18n::answer_words::PageWording);
-    }
+    let report = {
+        let mut report = report;
+        if let Some(answers) = &mut report.answers {
+            answers.word(&crate::i18n::answer_words::PageWording);
+        }
+        report
+    };
     Ok(Some((report, overall)))
 }
