@@ -24,6 +24,7 @@ use crate::records::names::{
     ASKS_FILE, ASKS_FOLDER, BOOK_FILE, CLIM_FILE, PROOF_FOLDER, TSA_FOLDER,
 };
 use crate::records::published::PublishedFile;
+use crate::records::roster::RosterError;
 use crate::score::baselines::{check_clim_seal, ClimSeal};
 use std::fmt;
 
@@ -313,17 +314,6 @@ struct FedBook {
     input: BookInput,
 }
 
-/// How a session reports a book or ask chain it cannot judge the answers of.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum Judging {
-    /// As unusable input ([`SessionError`]); the ask texts are always checked (the CLI).
-    #[default]
-    Unusable,
-    /// In the report's `answers_error`; the ask texts checked when some were given; no book
-    /// is a report without books (the page's dropped files).
-    InReport,
-}
-
 /// One verification (see the module's documentation).
 #[derive(Default)]
 pub struct Session {
@@ -338,7 +328,6 @@ pub struct Session {
     ask_texts: Vec<(String, Vec<u8>)>,
     climatology: Option<Vec<u8>>,
     context: ReportContext,
-    judging: Judging,
 }
 
 impl Session {
@@ -356,16 +345,6 @@ impl Session {
                 ..Default::default()
             },
             ..Default::default()
-        }
-    }
-
-    /// A session over files a reader dropped or a page fetched: what cannot be judged is said
-    /// in the report (`answers_error`) instead of ending the session, the ask texts are checked
-    /// when some were given, and a session without a book gives a report without books.
-    pub fn of_dropped_files(source: &str, now: i64) -> Session {
-        Session {
-            judging: Judging::InReport,
-            ..Session::new(source, now)
         }
     }
 
@@ -517,8 +496,91 @@ impl Session {
         self.finish_with(&AllStampChecks)
     }
 
-    /// [`Session::finish`] with the anchors checked by `checks`.
+    /// [`Session::finish`] with the anchors checked by `checks`: a book or ask chain whose
+    /// answers cannot be judged, or no book, is unusable input ([`SessionError`]); the ask
+    /// texts are always checked.
     pub fn finish_with(self, checks: &dyn StampChecks) -> Result<Verified, SessionError> {
+        if !self.books.iter().any(|b| !b.asks) {
+            return Err(SessionError::NoBook);
+        }
+        let Checked {
+            mut report,
+            context,
+            kept,
+            asks_flags,
+            ask_texts,
+            table,
+            chain,
+            climatology,
+            ..
+        } = self.check(checks);
+        let asks = kept
+            .iter()
+            .zip(&asks_flags)
+            .find(|(_, a)| **a)
+            .and_then(|((_, b), _)| b.as_deref());
+        let (name, book) = kept
+            .iter()
+            .zip(&asks_flags)
+            .find(|(_, a)| !**a)
+            .map(|((n, b), _)| (n, b))
+            .ok_or(SessionError::NoBook)?;
+        let book = book.as_deref().ok_or(SessionError::NoBook)?;
+        let answers = answer_verdicts(name, book, asks, &report).map_err(SessionError::Answers)?;
+        let lines = BookLines::parse(book).map_err(|e| SessionError::Book(e.to_string()))?;
+        let chain = chain
+            .transpose()
+            .map_err(|e| SessionError::AskChain(e.to_string()))?;
+        report.ask_texts = Some(check_ask_texts(&ask_texts, Some(&lines), chain.as_ref()));
+        report.answers = Some(answers);
+        report.climatology = sealed_climatology(chain.as_ref(), table.as_deref());
+        Ok(Verified {
+            report,
+            context,
+            climatology,
+        })
+    }
+
+    /// Every check, as [`Session::finish_with`], over files a reader dropped or a page fetched:
+    /// what cannot be judged is said in the report (`answers_error`) instead of ending the
+    /// session, the ask texts are checked when some were given, and a session without a book
+    /// gives a report without books.
+    pub fn finish_dropped(self, checks: &dyn StampChecks) -> Verified {
+        let Checked {
+            mut report,
+            context,
+            kept,
+            asks_flags,
+            mut read_lines,
+            ask_texts,
+            table,
+            climatology,
+            ..
+        } = self.check(checks);
+        let council = kept
+            .iter()
+            .zip(&asks_flags)
+            .find(|(_, a)| !**a)
+            .map(|((n, _), _)| n.clone());
+        let (name, lines) = council
+            .and_then(|c| {
+                let i = read_lines.iter().position(|(n, _)| *n == c)?;
+                Some(read_lines.swap_remove(i))
+            })
+            .unzip();
+        let read = name.as_deref().zip(lines);
+        attach_answers_read(&mut report, &kept, &ask_texts, read);
+        attach_climatology(&mut report, &kept, table.as_deref());
+        Verified {
+            report,
+            context,
+            climatology,
+        }
+    }
+
+    /// The anchors, chains and stamped prefixes checked (Appendix B steps 3, 4, 6, 9 and 10)
+    /// and the climatology table held to the declaration; the answers are the caller's.
+    fn check(self, checks: &dyn StampChecks) -> Checked {
         let Session {
             trust,
             headers,
@@ -531,11 +593,7 @@ impl Session {
             ask_texts,
             climatology,
             mut context,
-            judging,
         } = self;
-        if judging == Judging::Unusable && !books.iter().any(|b| !b.asks) {
-            return Err(SessionError::NoBook);
-        }
         let lists = &lists;
         let proofs = proofs
             .iter()
@@ -601,7 +659,7 @@ impl Session {
                 }
             }
         }
-        let mut report = VerifierReport {
+        let report = VerifierReport {
             proofs,
             headers,
             tokens,
@@ -631,7 +689,8 @@ impl Session {
             .find(|(_, a)| **a)
             .and_then(|((_, b), _)| b.as_deref());
         let chain = asks.map(AskChain::parse);
-        let table = climatology.as_deref();
+        let climatology_bytes = climatology;
+        let table = climatology_bytes.as_deref();
         let climatology = match &chain {
             Some(Ok(c)) => {
                 let sealed = c
@@ -641,49 +700,36 @@ impl Session {
             }
             _ => None,
         };
-        match judging {
-            Judging::InReport => {
-                let council = kept
-                    .iter()
-                    .zip(&asks_flags)
-                    .find(|(_, a)| !**a)
-                    .map(|((n, _), _)| n.clone());
-                let (name, lines) = council
-                    .and_then(|c| {
-                        let i = read_lines.iter().position(|(n, _)| *n == c)?;
-                        Some(read_lines.swap_remove(i))
-                    })
-                    .unzip();
-                let read = name.as_deref().zip(lines);
-                attach_answers_read(&mut report, &kept, &ask_texts, read);
-                attach_climatology(&mut report, &kept, table);
-            }
-            Judging::Unusable => {
-                let (name, book) = kept
-                    .iter()
-                    .zip(&asks_flags)
-                    .find(|(_, a)| !**a)
-                    .map(|((n, b), _)| (n, b))
-                    .ok_or(SessionError::NoBook)?;
-                let book = book.as_deref().ok_or(SessionError::NoBook)?;
-                let answers =
-                    answer_verdicts(name, book, asks, &report).map_err(SessionError::Answers)?;
-                let lines =
-                    BookLines::parse(book).map_err(|e| SessionError::Book(e.to_string()))?;
-                let chain = chain
-                    .transpose()
-                    .map_err(|e| SessionError::AskChain(e.to_string()))?;
-                report.ask_texts = Some(check_ask_texts(&ask_texts, Some(&lines), chain.as_ref()));
-                report.answers = Some(answers);
-                report.climatology = sealed_climatology(chain.as_ref(), table);
-            }
-        }
-        Ok(Verified {
+        Checked {
             report,
             context,
+            kept,
+            asks_flags,
+            read_lines,
+            ask_texts,
+            table: climatology_bytes,
+            chain,
             climatology,
-        })
+        }
     }
+}
+
+/// What [`Session::check`] found, for the answers to be judged.
+struct Checked {
+    report: VerifierReport,
+    context: ReportContext,
+    /// Each book's name and bytes (None when not kept), in the order fed.
+    kept: Vec<(String, Option<Vec<u8>>)>,
+    /// Whether each book is the ask chain.
+    asks_flags: Vec<bool>,
+    /// The lines of the books the caller read them of.
+    read_lines: Vec<(String, Result<BookLines, BookLineError>)>,
+    ask_texts: Vec<(String, Vec<u8>)>,
+    /// The climatology table's bytes, when fed.
+    table: Option<Vec<u8>>,
+    /// The ask chain parsed, when one was fed and kept.
+    chain: Option<Result<AskChain, RosterError>>,
+    climatology: Option<ClimSeal>,
 }
 
 #[cfg(test)]
@@ -863,16 +909,16 @@ mod tests {
     fn a_book_read_outside_the_session_gives_the_report_of_its_bytes() {
         let (book, list, list_name) = book_and_list();
         let now = 1_796_000_000;
-        let mut whole = Session::of_dropped_files("", now);
+        let mut whole = Session::new("", now);
         whole.stamped_list(list_name, list.clone());
         whole.feed_as(LeagueRead::Book, BOOK_FILE, book.clone());
-        let whole = whole.finish_with(&AllStampChecks).unwrap();
+        let whole = whole.finish_dropped(&AllStampChecks);
         assert_eq!(whole.report.books.len(), 1);
         assert!(whole.report.books[0].report.ok);
         assert_eq!(whole.report.books[0].stamps.len(), 1);
         assert!(whole.report.books[0].stamps[0].ok());
         for keep in [true, false] {
-            let mut s = Session::of_dropped_files("", now);
+            let mut s = Session::new("", now);
             s.stamped_list(list_name, list.clone());
             let plan = s.stamp_plan(&[BOOK_FILE.to_string()]);
             let mut r = BookReader::new(plan.prefix_at(0));
@@ -886,7 +932,7 @@ mod tests {
                 keep.then(|| book.clone()),
                 None,
             );
-            let mut read = s.finish_with(&AllStampChecks).unwrap();
+            let mut read = s.finish_dropped(&AllStampChecks);
             if !keep {
                 // Not kept, its answers are not judged here.
                 let error = read.report.answers_error.take();
@@ -912,14 +958,14 @@ mod tests {
     #[test]
     fn the_chain_only_checks_never_report_a_stamp_checked() {
         let (book, list, list_name) = book_and_list();
-        let mut s = Session::of_dropped_files("", 1_796_000_000);
+        let mut s = Session::new("", 1_796_000_000);
         s.stamped_list(list_name, list);
         s.feed_as(LeagueRead::Book, BOOK_FILE, book);
         s.feed_as(LeagueRead::Proof, "p.ots", b"not read".to_vec());
         s.feed_as(LeagueRead::TimestampToken, "t.tsr", b"not read".to_vec());
         s.feed_as(LeagueRead::RekorEntry, "e.rekor.json", b"{}".to_vec());
         s.trust_anchor("root.pem", b"not a certificate".to_vec());
-        let v = s.finish_with(&ChainOnly).unwrap();
+        let v = s.finish_dropped(&ChainOnly);
         let r = &v.report;
         assert_eq!(r.proofs.len(), 1);
         assert!(r.proofs[0].report.is_none() && r.proofs[0].error.is_some());

@@ -583,7 +583,7 @@ async fn run(
     }: Job,
 ) -> Result<Option<(VerifierReport, Overall)>, String> {
     let mut buf = Vec::new();
-    let mut session = Session::of_dropped_files("", signed.now);
+    let mut session = Session::new("", signed.now);
     for list in &lists {
         let size = list.file.size() as u64;
         if size > MAX_LIST_BYTES {
@@ -724,9 +724,7 @@ async fn run(
     let checks = sealbook_core::verifier::session::ChainOnly;
     let Verified {
         report, context, ..
-    } = session
-        .finish_with(&checks)
-        .map_err(|e| tr(M::WeInternal, &[("detail", &e)]))?;
+    } = session.finish_dropped(&checks);
     // The verdict is computed once, here, while the answers' parties are still messages.
     let overall = Overall::of(&report);
     LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
