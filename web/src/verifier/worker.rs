@@ -26,15 +26,12 @@ use sealbook_core::records::published::PublishedFile;
 #[cfg(feature = "verify-worker")]
 use sealbook_core::verifier::header_files::analyze_header_files;
 use sealbook_core::verifier::overall::Overall;
-use sealbook_core::verifier::report_document::{FileDigest, ReportContext, ReportDocument};
-use sealbook_core::verifier::session::MAX_SMALL_BYTES;
+use sealbook_core::verifier::report_document::{ReportContext, ReportDocument};
+use sealbook_core::verifier::session::{LeagueRead, Session, Verified, MAX_SMALL_BYTES};
 use sealbook_core::verifier::timeline::Timeline;
 use sealbook_core::verifier::{
-    attach_answers_read, attach_climatology, BookReader, FileError, HeadersInput, ListInput,
-    RekorResult, StampPlan, TokenResult, TrustInput, VerifierReport, MAX_LIST_BYTES,
+    BookReader, FileError, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
 };
-#[cfg(feature = "verify-worker")]
-use sealbook_core::verifier::{CertInput, ProofResult, MAX_PROOF_BYTES};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -493,111 +490,51 @@ async fn read_small(
     Ok(Ok(buf.clone()))
 }
 
-/// Reads the trust anchors and log key (the chain module's jobs carry the shipped ones too) and
-/// checks the tokens and Rekor entries for the parsed lists (the full module's alone).
-async fn check_signed_time(
+/// Reads the trust anchors and log key (the chain module's jobs carry the shipped ones too),
+/// the certificates, tokens and Rekor entries (none in the chain module's jobs) into the
+/// session. `Ok(false)` when a newer job superseded this one.
+async fn read_signed_time(
     job: u32,
     s: &SignedTime,
-    lists: &[ListInput],
+    session: &mut Session,
     buf: &mut Vec<u8>,
-    context: &mut ReportContext,
-) -> Result<
-    Option<(
-        Vec<TokenResult>,
-        Vec<RekorResult>,
-        sealbook_core::verifier::TrustReport,
-    )>,
-    String,
-> {
-    let mut trust = TrustInput {
-        now: s.now,
-        ..Default::default()
-    };
+) -> Result<bool, String> {
     for a in &s.anchors {
         let bytes = read_small(a, MAX_SIGNED_FILE_BYTES, buf)
             .await?
             .map_err(|e| core_messages::file_error(&e))?;
-        context.trust_anchors.push(FileDigest::of(&a.name, &bytes));
-        trust.anchor_files.push((a.name.clone(), bytes));
+        session.trust_anchor(&a.name, bytes);
     }
     if let Some(k) = s.log_key.first() {
-        trust.log_key = Some((
-            k.name.clone(),
-            read_small(k, MAX_SIGNED_FILE_BYTES, buf)
-                .await?
-                .map_err(|e| core_messages::file_error(&e))?,
-        ));
+        let bytes = read_small(k, MAX_SIGNED_FILE_BYTES, buf)
+            .await?
+            .map_err(|e| core_messages::file_error(&e))?;
+        session.log_key(&k.name, bytes);
     }
-    #[cfg(not(feature = "verify-worker"))]
-    let _ = (job, lists);
-    #[cfg(not(feature = "verify-worker"))]
-    let (tokens, entries) = (Vec::new(), Vec::new());
-    #[cfg(feature = "verify-worker")]
-    let mut certs = Vec::with_capacity(s.certs.len());
-    #[cfg(feature = "verify-worker")]
     for c in &s.certs {
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
             .await?
             .map_err(|e| core_messages::file_error(&e))?;
-        let digest = FileDigest::of(&c.name, &bytes);
-        if c.anchor {
-            context.trust_anchors.push(digest.clone());
-        }
-        context.files.push(digest);
-        certs.push(CertInput {
-            name: c.name.clone(),
-            bytes,
-            anchor: c.anchor,
-        });
+        session.certificate(&c.name, bytes, c.anchor);
     }
-    #[cfg(feature = "verify-worker")]
-    let mut tokens = Vec::with_capacity(s.tokens.len());
-    #[cfg(feature = "verify-worker")]
-    for t in &s.tokens {
-        tokens.push(match read_small(t, MAX_SIGNED_FILE_BYTES, buf).await? {
-            Ok(bytes) => {
-                context.files.push(FileDigest::of(&t.name, &bytes));
-                TokenResult::check(&t.name, &bytes, lists, &certs, &trust)
+    for (kind, files) in [
+        (LeagueRead::TimestampToken, &s.tokens),
+        (LeagueRead::RekorEntry, &s.rekor),
+    ] {
+        for f in files {
+            let size = f.file.size() as u64;
+            if size > MAX_SIGNED_FILE_BYTES {
+                session.too_large(kind, &f.name, size, MAX_SIGNED_FILE_BYTES);
+            } else {
+                read_range(f, 0, size, buf).await?;
+                session.feed_as(kind, &f.name, std::mem::take(buf));
             }
-            Err(e) => TokenResult {
-                name: t.name.clone(),
-                error: Some(e),
-                ..Default::default()
-            },
-        });
-        if superseded(job) {
-            return Ok(None);
+            if superseded(job) {
+                return Ok(false);
+            }
         }
     }
-    #[cfg(feature = "verify-worker")]
-    let mut entries = Vec::with_capacity(s.rekor.len());
-    #[cfg(feature = "verify-worker")]
-    for r in &s.rekor {
-        entries.push(match read_small(r, MAX_SIGNED_FILE_BYTES, buf).await? {
-            Ok(bytes) => {
-                context.files.push(FileDigest::of(&r.name, &bytes));
-                RekorResult::check(&r.name, &bytes, lists, &trust)
-            }
-            Err(e) => RekorResult {
-                name: r.name.clone(),
-                error: Some(e),
-                ..Default::default()
-            },
-        });
-    }
-    #[cfg(feature = "verify-worker")]
-    let trust = trust.report();
-    // With no token and no Rekor entry the anchors are named but not parsed: their summaries
-    // are shown only beside a token's or an entry's card (signed_time_view::anchors_used), and
-    // parsing them would link the X.509 and elliptic-curve code into the chain module.
-    #[cfg(not(feature = "verify-worker"))]
-    let trust = sealbook_core::verifier::TrustReport {
-        anchor_files: trust.anchor_files.into_iter().map(|(n, _)| n).collect(),
-        log_key_file: trust.log_key.map(|(n, _)| n),
-        now: trust.now,
-        ..Default::default()
-    };
-    Ok(Some((tokens, entries, trust)))
+    Ok(true)
 }
 
 /// Bitcoin header files dropped as files of their own, read and analysed as one run (core's
@@ -628,8 +565,10 @@ const MAX_JUDGED_BOOK_BYTES: u64 = 256 << 20;
 /// Largest token, Rekor entry, certificate, key or ask text read (bytes); real ones are a few KiB.
 const MAX_SIGNED_FILE_BYTES: u64 = 1 << 20;
 
-/// One job: parse the lists, check the proofs for them, plan the stamp checks, verify each
-/// book in chunks. `Ok(None)` when a newer job superseded this one.
+/// One job: read the lists, proofs, signed time, books (in chunks, or on range workers), ask
+/// texts and climatology table into core's [`Session`], finish it (the anchors checked by this
+/// module's `StampChecks`) and give the verdict. `Ok(None)` when a newer job superseded this
+/// one.
 async fn run(
     job: u32,
     Job {
@@ -644,80 +583,54 @@ async fn run(
     }: Job,
 ) -> Result<Option<(VerifierReport, Overall)>, String> {
     let mut buf = Vec::new();
-    // Every file read, with its SHA-256, for the report document.
-    let mut context = ReportContext {
-        verified_at: signed.now,
-        ..ReportContext::default()
-    };
-    let mut inputs = Vec::with_capacity(lists.len());
+    let mut session = Session::new("", signed.now);
     for list in &lists {
         let size = list.file.size() as u64;
-        inputs.push(if size > MAX_LIST_BYTES {
-            ListInput::too_large(&list.name, size, MAX_LIST_BYTES)
+        if size > MAX_LIST_BYTES {
+            session.too_large(LeagueRead::StampedList, &list.name, size, MAX_LIST_BYTES);
         } else {
             read_range(list, 0, size, &mut buf).await?;
-            context.files.push(FileDigest::of(&list.name, &buf));
-            ListInput::parse(&list.name, &buf)
-        });
+            session.stamped_list(&list.name, std::mem::take(&mut buf));
+        }
         if superseded(job) {
             return Ok(None);
         }
     }
-    // The chain module is given no proof and no pasted headers ([`needs_full`]): what the
-    // full module finds for none.
+    // The chain module is given no proof and no pasted headers ([`needs_full`]); parsing the
+    // headers would link the Bitcoin header analysis into it.
     #[cfg(not(feature = "verify-worker"))]
-    let (headers, proof_results) = {
-        let _ = (&headers, &proofs);
-        (HeadersInput::default(), Vec::new())
-    };
+    let _ = &headers;
     #[cfg(feature = "verify-worker")]
-    let headers = HeadersInput::parse(&headers);
-    #[cfg(feature = "verify-worker")]
-    let mut proof_results = Vec::with_capacity(proofs.len());
-    #[cfg(feature = "verify-worker")]
+    session.headers_read(sealbook_core::verifier::HeadersInput::parse(&headers));
     for proof in &proofs {
         let size = proof.file.size() as u64;
-        proof_results.push(if size > MAX_PROOF_BYTES {
-            ProofResult::unreadable(
-                &proof.name,
-                FileError::ProofTooLarge {
-                    name: proof.name.clone(),
-                    size,
-                    limit: MAX_PROOF_BYTES,
-                },
-            )
+        if size > MAX_PROOF_BYTES {
+            session.too_large(LeagueRead::Proof, &proof.name, size, MAX_PROOF_BYTES);
         } else {
             read_range(proof, 0, size, &mut buf).await?;
-            context.files.push(FileDigest::of(&proof.name, &buf));
-            ProofResult::check(&proof.name, &buf, &inputs, &headers)
-        });
+            session.feed_as(LeagueRead::Proof, &proof.name, std::mem::take(&mut buf));
+        }
         if superseded(job) {
             return Ok(None);
         }
     }
-    let Some((tokens, rekor, trust)) =
-        check_signed_time(job, &signed, &inputs, &mut buf, &mut context).await?
-    else {
+    if !read_signed_time(job, &signed, &mut session, &mut buf).await? {
         return Ok(None);
-    };
+    }
     let names: Vec<String> = books.iter().map(|b| b.name.clone()).collect();
-    let plan = StampPlan::new(&names, &inputs);
+    let plan = session.stamp_plan(&names);
     let total: u64 = books.iter().map(|b| b.file.size() as u64).sum();
     let mut done = 0u64;
-    let mut reads = Vec::with_capacity(books.len());
-    // The books' bytes, kept for the answers' verdicts when small enough.
-    let mut kept: Vec<(String, Option<Vec<u8>>)> = Vec::with_capacity(books.len());
-    // The book whose answers are judged (`attach_answers`): the first that is not the ask chain.
-    let council = books
-        .iter()
-        .position(|b| PublishedFile::of(&b.name) != PublishedFile::AskChain);
-    // Its lines, when read beside the range workers.
-    let mut council_lines = None;
+    let is_asks = |name: &str| PublishedFile::of(name) == PublishedFile::AskChain;
+    // The book whose answers are judged: the first that is not the ask chain.
+    let council = names.iter().position(|n| !is_asks(n));
     for (i, book) in books.iter().enumerate() {
         let size = book.file.size() as u64;
+        // The book's bytes, kept for the answers' verdicts when small enough.
         let mut bytes = (size <= MAX_JUDGED_BOOK_BYTES).then(|| Vec::with_capacity(size as usize));
         let workers = range_workers(size, threads);
         if workers > 1 {
+            // The council book's lines, read beside the range workers.
             let mut lines = (council == Some(i) && bytes.is_some()).then(LinesAhead::default);
             let before = done;
             let name = names[i].clone();
@@ -753,12 +666,14 @@ async fn run(
                 total,
                 lines: read.report.lines,
             });
-            reads.push(read);
-            if let (Some(mut l), Some(b)) = (lines, bytes.as_deref()) {
-                l.feed_to(b, b.len());
-                council_lines = Some((names[i].clone(), l.reader.finish()));
-            }
-            kept.push((names[i].clone(), bytes));
+            let lines = match (lines, bytes.as_deref()) {
+                (Some(mut l), Some(b)) => {
+                    l.feed_to(b, b.len());
+                    Some(l.reader.finish())
+                }
+                _ => None,
+            };
+            session.book_read(&names[i], is_asks(&names[i]), read, bytes, lines);
             continue;
         }
         let mut verifier = BookReader::new(plan.prefix_at(i));
@@ -783,67 +698,44 @@ async fn run(
                 lines: verifier.lines(),
             });
         }
-        reads.push(verifier.finish());
-        kept.push((names[i].clone(), bytes));
+        session.book_read(
+            &names[i],
+            is_asks(&names[i]),
+            verifier.finish(),
+            bytes,
+            None,
+        );
     }
-    let mut texts = Vec::with_capacity(ask_texts.len());
     for t in &ask_texts {
-        match read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf).await? {
-            Ok(bytes) => {
-                context.files.push(FileDigest::of(&t.name, &bytes));
-                texts.push((t.name.clone(), bytes))
-            }
-            Err(e) => return Err(core_messages::file_error(&e)),
-        }
+        let bytes = read_small(t, MAX_SIGNED_FILE_BYTES, &mut buf)
+            .await?
+            .map_err(|e| core_messages::file_error(&e))?;
+        session.feed_as(LeagueRead::AskText, &t.name, bytes);
     }
-    let mut table = None;
     if let Some(c) = climatology.first() {
-        match read_small(c, MAX_SMALL_BYTES, &mut buf).await? {
-            Ok(bytes) => {
-                context.files.push(FileDigest::of(&c.name, &bytes));
-                table = Some(bytes);
-            }
-            Err(e) => return Err(core_messages::file_error(&e)),
-        }
+        let bytes = read_small(c, MAX_SMALL_BYTES, &mut buf)
+            .await?
+            .map_err(|e| core_messages::file_error(&e))?;
+        session.feed_as(LeagueRead::Climatology, &c.name, bytes);
     }
-    // Entries are matched to books once every book is read: by name, content or line kinds.
-    let mut report = VerifierReport {
-        proofs: proof_results,
-        headers,
-        tokens,
-        rekor,
-        trust,
-        ..VerifierReport::new(plan.resolve(reads), &inputs)
-    };
-    // A book's digest: of its bytes when kept, else the chain's over its complete lines (the
-    // whole file when it ends with its last LF; a book with a partial tail is left out).
-    for (name, bytes) in &kept {
-        let chain = report
-            .books
-            .iter()
-            .find(|b| b.name == *name)
-            .map(|b| &b.report);
-        match (bytes, chain) {
-            (Some(b), _) => context.files.push(FileDigest::of(name, b)),
-            (None, Some(r)) if !r.partial_tail => context.files.push(FileDigest {
-                name: name.clone(),
-                bytes: r.bytes,
-                sha256: r.sha256.clone(),
-            }),
-            _ => {}
-        }
-    }
-    let (council_name, council_lines) = council_lines.unzip();
-    let lines_read = council_name.as_deref().zip(council_lines);
-    attach_answers_read(&mut report, &kept, &texts, lines_read);
-    attach_climatology(&mut report, &kept, table.as_deref());
+    #[cfg(feature = "verify-worker")]
+    let checks = sealbook_core::verifier::session::AllStampChecks;
+    #[cfg(not(feature = "verify-worker"))]
+    let checks = sealbook_core::verifier::session::ChainOnly;
+    let Verified {
+        report, context, ..
+    } = session.finish_dropped(&checks);
     // The verdict is computed once, here, while the answers' parties are still messages.
     let overall = Overall::of(&report);
     LAST_DONE.with(|last| *last.borrow_mut() = Some((job, report.clone(), context)));
     // The answers' sentences leave the worker in the page's language.
     #[cfg(feature = "verify-chain")]
-    if let Some(answers) = &mut report.answers {
-        answers.word(&crate::i18n::answer_words::PageWording);
-    }
+    let report = {
+        let mut report = report;
+        if let Some(answers) = &mut report.answers {
+            answers.word(&crate::i18n::answer_words::PageWording);
+        }
+        report
+    };
     Ok(Some((report, overall)))
 }
