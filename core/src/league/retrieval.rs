@@ -15,10 +15,11 @@
 //! "files": [{"path", "bytes", "sha256", "retrieved_at"}]}`.
 
 use crate::calendar::Instant;
+use crate::hex::is_sha256_hex;
+use crate::league::ask::sha256_hex;
 use crate::league::manifest::{path_is_safe, Manifest, ManifestFile, MANIFEST_FILE};
 pub use crate::records::names::RETRIEVAL_FILE;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The record's `format`.
@@ -84,17 +85,6 @@ fn err(field: impl Into<String>, message: impl Into<String>) -> RetrievalError {
         field: field.into(),
         message: message.into(),
     }
-}
-
-fn is_sha256(s: &str) -> bool {
-    s.len() == 64
-        && s.bytes()
-            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
-}
-
-/// Lowercase hex SHA-256 of `bytes`.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    crate::hex::encode(&Sha256::digest(bytes))
 }
 
 impl Retrieval {
@@ -171,7 +161,7 @@ impl Retrieval {
                 format!("{:?}, not {RETRIEVAL_FORMAT}", r.format),
             ));
         }
-        if !is_sha256(&r.manifest_sha256) {
+        if !is_sha256_hex(&r.manifest_sha256) {
             return Err(err("manifest_sha256", "not 64 lowercase hex digits"));
         }
         let time = |field: String, s: &str| match Instant::parse_rfc3339(s) {
@@ -196,7 +186,7 @@ impl Retrieval {
                     format!("{:?} is listed twice or out of order", f.path),
                 ));
             }
-            if !is_sha256(&f.sha256) {
+            if !is_sha256_hex(&f.sha256) {
                 return Err(err(format!("{at}.sha256"), "not 64 lowercase hex digits"));
             }
             time(format!("{at}.retrieved_at"), &f.retrieved_at)?;
