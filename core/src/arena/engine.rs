@@ -208,7 +208,7 @@ pub struct Fill {
     pub value: i64,
     /// Cost in cents, `round(abs(value) x cost_bp / 10^4)`.
     pub cost: i64,
-    /// The price's time: the bar it was read from.
+    /// When the execution price was taken: its bar's time, or the session close under `next_close`.
     pub at: Instant,
 }
 

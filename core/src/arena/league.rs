@@ -658,9 +658,9 @@ pub struct AccountSummary {
     pub ret: f64,
     /// Maximum drawdown, as a positive fraction of the peak equity.
     pub drawdown: f64,
-    /// Annualised Sharpe ratio at the last row; None before `metrics_sessions` sessions.
+    /// Annualised Sharpe ratio of the last row; None when it has none (or not a finite one).
     pub sharpe: Option<f64>,
-    /// Annualised Sortino ratio at the last row; None before `metrics_sessions` sessions.
+    /// Annualised Sortino ratio of the last row; None when it has none (or not a finite one).
     pub sortino: Option<f64>,
     /// Trades executed.
     pub trades: usize,

@@ -327,7 +327,7 @@ pub struct Trade {
     pub account: String,
     /// The session the trade was executed in.
     pub session: Date,
-    /// The execution price's time.
+    /// When the execution price was taken (its bar, or the close under `next_close`).
     pub at: Instant,
     /// The fund's ticker.
     pub symbol: String,
