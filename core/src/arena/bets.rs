@@ -143,9 +143,11 @@ pub fn bet_record(
 /// winning outcome of each market, once resolved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BetSession {
+    /// The NYSE session the markets belong to.
     pub session: Date,
     /// When the markets were recorded; their rounds open then.
     pub at: Instant,
+    /// The crowd markets recorded at `at`, as the run sealed them.
     pub markets: Vec<CrowdMarket>,
     /// The winning outcome's label by market id.
     pub resolved: BTreeMap<String, String>,

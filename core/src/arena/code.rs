@@ -17,8 +17,11 @@ pub const MAX_FILES: usize = 1_000;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CodeEntry {
+    /// The code file's path in the engine's tree (e.g. `tools/replay.py`).
     pub file: String,
+    /// SHA-256 of the file's bytes, 64 lowercase hex digits.
     pub sha256: String,
+    /// The file's size in bytes.
     pub bytes: u64,
 }
 
@@ -95,11 +98,15 @@ pub fn code_list(files: &[(&str, &[u8])]) -> Vec<u8> {
 /// One file's check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CodeCheck {
+    /// The listed path.
     pub file: String,
+    /// The published text file's name, `arena-code-<path with / as ->.txt`.
     pub text: String,
+    /// The listed SHA-256.
     pub expected: String,
     /// The published text's SHA-256; None when it is not published.
     pub actual: Option<String>,
+    /// Whether the published text exists and its SHA-256 is the listed one.
     pub ok: bool,
 }
 
@@ -110,14 +117,23 @@ pub struct CodeCheck {
 pub enum CodeError {
     /// Not the list's JSON; `detail` is the JSON reader's own words.
     Json {
+        /// 1-based line of the JSON error.
         line: usize,
+        /// 1-based column of the JSON error.
         column: usize,
+        /// The JSON reader's message.
         detail: String,
     },
     /// More than `max` files are listed.
-    TooManyFiles { max: usize },
+    TooManyFiles {
+        /// The most files read, [`MAX_FILES`].
+        max: usize,
+    },
     /// Entry `files[index]` has a bad file name or sha256.
-    BadEntry { index: usize },
+    BadEntry {
+        /// 0-based position of the entry in `files`.
+        index: usize,
+    },
 }
 
 impl std::fmt::Display for CodeError {

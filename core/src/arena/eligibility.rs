@@ -121,6 +121,7 @@ impl Eligibility {
 /// One outcome of a crowd market as recorded.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeQuote {
+    /// The outcome's label (`Up`, `Down` for the daily contracts).
     pub label: String,
     /// The displayed price, micro-tokens per share paying 1 token.
     pub price: i64,
@@ -133,6 +134,7 @@ pub struct OutcomeQuote {
 pub struct CrowdMarket {
     /// The market's id (the league market code for the daily contracts).
     pub id: String,
+    /// The market's category, the unit of the category-share limit (rule 6).
     pub category: String,
     /// What the market is about, lower case (checked against `excluded_topics`).
     pub topics: Vec<String>,
@@ -142,15 +144,20 @@ pub struct CrowdMarket {
     pub resolved: bool,
     /// Recorded volume, US cents (the "in the news" order).
     pub volume_cents: i64,
+    /// Its outcomes as recorded, each with its price and best ask.
     pub outcomes: Vec<OutcomeQuote>,
 }
 
 /// A round already opened (a market bet on): the history the round limits count.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Round {
+    /// The market's id.
     pub market: String,
+    /// Its category when the round opened.
     pub category: String,
+    /// When the round opened (the bet's time).
     pub opened_at: Instant,
+    /// When the market closes; the round is open until then (rule 8).
     pub closes_at: Instant,
 }
 
@@ -158,34 +165,56 @@ pub struct Round {
 /// seeds).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ineligible {
+    /// Rule 1: the market is resolved already.
     Resolved,
+    /// Rule 2: its closing time is not known.
     NoClosingTime,
+    /// Rule 2: it closes less than `min_close_minutes` from now.
     ClosesTooSoon {
+        /// The market's closing time.
         closes_at: Instant,
     },
+    /// Rule 2: it closes more than `max_close_days` from now.
     ClosesTooLate {
+        /// The market's closing time.
         closes_at: Instant,
     },
+    /// Rule 3: the favourite's price is above `favourite_max`.
     Favourite {
+        /// The favourite outcome's label.
         outcome: String,
+        /// Its price, micro-tokens per share paying 1 token.
         price: i64,
     },
+    /// Rule 4: an outcome has no seller.
     NoAsk {
+        /// The outcome without a seller.
         outcome: String,
     },
+    /// Rule 4: no outcome is recorded at all.
     NoOutcomes,
+    /// Rule 5: the market is about an excluded topic.
     Topic {
+        /// The excluded topic it is about.
         topic: String,
     },
+    /// Rule 6: its category's rounds exceed `category_max_bp` of the window's rounds.
     CategoryShare {
+        /// The market's category.
         category: String,
+        /// Rounds of that category opened in the window.
         rounds: usize,
+        /// All rounds opened in the window.
         of: usize,
     },
+    /// Rule 7: `max_rounds_per_utc_day` rounds are opened on now's UTC day already.
     RoundsToday {
+        /// Rounds opened on now's UTC day.
         opened: usize,
     },
+    /// Rule 8: `max_open_rounds` rounds are open at now already.
     RoundsOpen {
+        /// Rounds open at now.
         open: usize,
     },
 }

@@ -165,7 +165,9 @@ impl PriceSet {
 /// What the engine made of one rule version.
 #[derive(Clone, Debug, Default)]
 pub struct Segment {
+    /// Account rows of this rule version: session by session, accounts in engine order within each.
     pub rows: Vec<AccountRow>,
+    /// Every trade executed, in execution order.
     pub trades: Vec<Trade>,
     /// Rows that could not be computed: (version, account, session, why).
     pub gaps: Vec<(String, String, Date, String)>,
@@ -174,6 +176,7 @@ pub struct Segment {
 /// One account's state.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Account {
+    /// Cash in cents (never negative on a long-only track).
     pub cash: i64,
     /// Micro-shares by fund index.
     pub qty: Vec<i64>,
@@ -182,20 +185,30 @@ pub struct Account {
 /// The result of applying one decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// The decision traded; its fills, sells first, then buys.
     Traded(Vec<Fill>),
+    /// A `hold`: nothing traded, nothing paid.
     Hold,
+    /// The decision broke the rules and was refused (the reason); the account is unchanged.
     Rejected(String),
+    /// A fund had no price in the execution window (the reason); the account is unchanged.
     Missed(String),
 }
 
 /// One fill: fund index, quantity, price, value, cost, when.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fill {
+    /// Index of the fund in the rule set's fund list.
     pub fund: usize,
+    /// Micro-shares traded: positive bought, negative sold.
     pub qty: i64,
+    /// Execution price in micro-dollars.
     pub price: i64,
+    /// Traded value in cents, `round(qty x price)` (negative for a sale).
     pub value: i64,
+    /// Cost in cents, `round(abs(value) x cost_bp / 10^4)`.
     pub cost: i64,
+    /// When the execution price was taken: its bar's time, or the session close under `next_close`.
     pub at: Instant,
 }
 

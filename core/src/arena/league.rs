@@ -577,8 +577,11 @@ pub fn session_recorded(lines: &[PriceLine], session: Date) -> bool {
 /// York, spec §3.3) to the 16:00 close.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PriceFetch {
+    /// Provider symbols to fetch: every fund and cash-rate symbol of the tracks in force.
     pub symbols: Vec<String>,
+    /// Start of the window, the session's 09:30 New York reference cut.
     pub from: Instant,
+    /// End of the window, the session's 16:00 New York close.
     pub to: Instant,
 }
 
@@ -590,8 +593,11 @@ pub struct PriceFetch {
 /// then `bet_lines`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PriceRecording<'a> {
+    /// The rule sets in force on the session.
     pub rules: Vec<&'a RuleSet>,
+    /// The bets tracks' lines (crowd markets, resolutions) not yet recorded.
     pub bet_lines: Vec<PriceLine>,
+    /// The bars to fetch; None when no track is in force or the session's prices are recorded.
     pub fetch: Option<PriceFetch>,
 }
 
@@ -629,21 +635,32 @@ pub fn price_recording<'a>(
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AccountSummary {
+    /// The rule version the account runs under.
     pub version: String,
+    /// The account's name (a seat, or a benchmark starting with `_`).
     pub account: String,
     /// `seat` or `benchmark` (a name starting with `_`).
     pub kind: String,
+    /// Sessions with a row.
     pub sessions: usize,
+    /// First session with a row, `YYYY-MM-DD`.
     pub first_session: String,
+    /// Last session with a row, `YYYY-MM-DD`.
     pub last_session: String,
     /// Final equity, cash and costs to date (dollars).
     pub equity: f64,
+    /// Cash at the last close (dollars).
     pub cash: f64,
+    /// Costs paid to date (dollars).
     pub costs: f64,
+    /// Return since the start, as a fraction of the starting cash (published as `return`).
     #[serde(rename = "return")]
     pub ret: f64,
+    /// Maximum drawdown, as a positive fraction of the peak equity.
     pub drawdown: f64,
+    /// Annualised Sharpe ratio of the last row; None when it has none (or not a finite one).
     pub sharpe: Option<f64>,
+    /// Annualised Sortino ratio of the last row; None when it has none (or not a finite one).
     pub sortino: Option<f64>,
     /// Trades executed.
     pub trades: usize,
@@ -660,8 +677,11 @@ pub struct AccountSummary {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AccountsSection {
+    /// The rounding rule of the protocol ([`super::money::ROUNDING_RULE`]).
     pub rounding: String,
+    /// Every rule version of the protocol, in the file's order.
     pub versions: Vec<String>,
+    /// Every account's summary, by version then account.
     pub accounts: Vec<AccountSummary>,
 }
 
@@ -746,8 +766,9 @@ pub struct ArenaFiles {
     pub protocol: Vec<u8>,
     /// `arena-decisions.jsonl` ([`decisions_from_book`]).
     pub decisions: Vec<u8>,
-    /// `arena-trades.jsonl` and `arena-accounts.jsonl`, from the engine.
+    /// `arena-trades.jsonl`, from the engine.
     pub trades: Vec<u8>,
+    /// `arena-accounts.jsonl`, from the engine.
     pub accounts: Vec<u8>,
     /// `council-league.json` `accounts`.
     pub section: AccountsSection,
@@ -756,7 +777,9 @@ pub struct ArenaFiles {
 /// Why the trading tracks' files cannot be made: the file, line and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArenaError {
+    /// The book cannot be read for decisions (the book file, line and why).
     Book(BookLineError),
+    /// A line of `arena-prices.jsonl` cannot be read.
     Prices(super::records::RecordError),
 }
 
@@ -801,8 +824,11 @@ pub enum DecisionsDiffer {
     /// Line `line` of the decisions file differs: the published and the sealed text (None:
     /// no such line).
     Line {
+        /// 1-based line of `arena-decisions.jsonl`.
         line: usize,
+        /// The published line's text.
         published: Option<String>,
+        /// The line as the book's sealed decisions give it.
         sealed: Option<String>,
     },
 }

@@ -16,6 +16,8 @@
 //! A published directory checked as one verdict (steps 7 and 8 and the league file's
 //! `accounts`) is the reader's check, [`crate::verifier::recount`].
 
+#![warn(missing_docs)]
+
 pub mod bets;
 pub mod code;
 pub mod eligibility;

@@ -105,7 +105,12 @@ pub struct Fund {
 #[serde(tag = "rule", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Execution {
     /// The first price at or after the seal within `start`..=`end` New York time.
-    FirstPriceInWindow { start: String, end: String },
+    FirstPriceInWindow {
+        /// Window start, `HH:MM` New York time (e.g. `09:30`).
+        start: String,
+        /// Window end, `HH:MM` New York time, inclusive (e.g. `09:45`).
+        end: String,
+    },
     /// The close of the first session closing after the seal.
     NextClose,
 }
@@ -131,24 +136,45 @@ pub struct Benchmark {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RuleSet {
+    /// The version's name (e.g. `arena-3`), unique in the file; each sealed decision names it.
     pub version: String,
+    /// The track the version governs.
     pub track: Track,
+    /// First session the version governs, `YYYY-MM-DD`.
     pub from: String,
+    /// Each account's starting cash in cents ($100,000 = 10000000).
     pub starting_cash_cents: i64,
+    /// The traded instruments, in fund order (the engine's fund index).
     pub funds: Vec<Fund>,
+    /// Markets forecast but not tradable on this track (Table 2 codes, `VIX` in arena-3).
     pub indicators_only: Vec<String>,
+    /// Whether short positions are refused.
     pub long_only: bool,
+    /// Least absolute weight of a held position, basis points of equity (0 = not held is always
+    /// allowed).
     pub weight_min_bp: i64,
+    /// Most absolute weight of a held position, basis points of equity.
     pub weight_max_bp: i64,
+    /// Least gross exposure (sum of absolute weights) of a decision that trades, basis points.
     pub gross_min_bp: i64,
+    /// Most gross exposure, basis points.
     pub gross_max_bp: i64,
+    /// Most the long weights may sum to, basis points (2x leverage = 20000).
     pub long_max_bp: i64,
+    /// Cost in basis points of each dollar traded (0.1% = 10).
     pub cost_bp: i64,
+    /// Price-file symbol of the annual rate cash earns (e.g. `^IRX`), actual/360; None: cash earns
+    /// nothing.
     pub cash_rate_symbol: Option<String>,
+    /// When a decision trades.
     pub execution: Execution,
+    /// A trade worth fewer cents than this is not sent.
     pub min_order_cents: i64,
+    /// Most trades one decision may need (more: rejected); None for no limit.
     pub max_orders: Option<u32>,
+    /// Trailing sessions of the Sharpe and Sortino ratios (2-252; 20 in arena-3).
     pub metrics_sessions: u32,
+    /// The passive accounts run under the same costs and execution.
     pub benchmarks: Vec<Benchmark>,
     /// The bet rule of a `bets` track (absent on every other track).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,7 +187,9 @@ pub struct RuleSet {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BetRule {
+    /// Stake per eligible market in hundredths of a token (100 tokens = 10000).
     pub stake_cents: i64,
+    /// The IOC limit above the best ask, micro-tokens per share (5c = 50000).
     pub limit_above_ask: i64,
     /// Which markets are eligible (seeds 001/003's market eligibility,
     /// [`super::eligibility`]).
@@ -199,6 +227,7 @@ pub struct ProtocolError {
     pub version: Option<String>,
     /// The field at fault, when one is.
     pub field: Option<String>,
+    /// What is wrong.
     pub message: ProtocolMsg,
 }
 
@@ -209,75 +238,124 @@ pub struct ProtocolError {
 pub enum ProtocolMsg {
     /// Not the protocol's JSON; `detail` is the JSON reader's own words.
     Json {
+        /// 1-based line of the JSON error.
         line: usize,
+        /// 1-based column of the JSON error.
         column: usize,
+        /// The JSON reader's message.
         detail: String,
     },
     /// `protocol` is not the protocol's name.
     NotProtocol {
+        /// The value found, quoted.
         value: String,
+        /// [`PROTOCOL_NAME`], quoted.
         expected: String,
     },
     /// `rounding` is not the rule this engine applies.
     NotRounding {
+        /// The value found, quoted.
         value: String,
+        /// [`ROUNDING_RULE`].
         rule: String,
     },
+    /// `versions` does not list 1-256 rule sets.
     RuleSetCount,
+    /// Two rule sets have the same `version`.
     VersionTwice,
+    /// Two versions of one track start on the same `from` day.
     SameStart,
+    /// `version` is empty or longer than 64 characters.
     VersionLength,
+    /// `from` is not a `YYYY-MM-DD` date.
     NotDate {
+        /// The value found, quoted.
         value: String,
     },
+    /// The value must be positive.
     MustBePositive,
+    /// A `bets` track lacks a `bet` rule, or another track has one.
     BetRuleTrack,
+    /// The stake is not positive or `limit_above_ask` is outside 0-1000000 micro-tokens.
     BadStake,
     /// A whole number out of `lo`-`hi`.
     Range {
+        /// Least value allowed.
         lo: u64,
+        /// Most value allowed.
         hi: u64,
     },
+    /// `min_close_minutes` is negative or longer than `max_close_days`.
     MinCloseMinutes,
+    /// `favourite_max` is outside 1-1000000 micro-tokens.
     FavouriteMax,
+    /// `excluded_topics` has more than 64 topics or an empty one.
     Topics,
+    /// `category_max_bp` is outside 1-10000 basis points.
     CategoryMax,
+    /// A round limit (`max_rounds_per_utc_day`, `max_open_rounds`) is below 1.
     RoundLimits,
+    /// `funds` does not list 1-64 funds.
     FundCount,
     /// Fund `fund` (1-based) has a bad symbol or market.
     BadFund {
+        /// 1-based position in `funds`.
         fund: usize,
     },
+    /// A fund symbol or benchmark name is listed twice.
     ListedTwice {
+        /// The repeated symbol or name.
         name: String,
     },
+    /// An `indicators_only` market is also a traded fund's market.
     AlsoTraded {
+        /// The market code.
         market: String,
     },
+    /// A basis-point value is outside 0-100000.
     OutsideBasisPoints {
+        /// The value found.
         value: String,
     },
+    /// `weight_min_bp` exceeds `weight_max_bp`, or `gross_min_bp` exceeds `gross_max_bp`.
     BoundsCrossed,
+    /// A long-only track allows more than 100% gross exposure.
     LongOnlyInvested,
+    /// The value must not be negative.
     Negative,
+    /// The execution window is not `HH:MM`-`HH:MM` with start not after end.
     BadWindow,
+    /// A benchmark name does not start with `_` or is longer than 64 characters.
     BenchmarkName {
+        /// The name found, quoted.
         name: String,
     },
+    /// A benchmark weights a symbol that is not a traded fund.
     NotTradedFund {
+        /// The benchmark's name.
         benchmark: String,
+        /// The symbol it weights.
         fund: String,
     },
+    /// A benchmark weight above 20000 bp in absolute value, or negative on a long-only track.
     WeightNotAllowed {
+        /// The benchmark's name.
         benchmark: String,
+        /// The weight, as written.
         weight: String,
+        /// The fund's symbol.
         fund: String,
     },
+    /// A random benchmark's `random_funds` is out of range.
     RandomFunds {
+        /// The benchmark's name.
         benchmark: String,
+        /// Most funds it may draw.
         max: usize,
     },
+    /// A benchmark has neither `weights_bp` nor both `random_funds` and `seed`.
     BenchmarkRule {
+        /// The benchmark's name.
         benchmark: String,
     },
 }

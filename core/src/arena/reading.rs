@@ -18,9 +18,15 @@ pub enum BenchmarkKind {
     Cash,
     /// Fixed weights by fund symbol (basis points, largest first), bought at the first session
     /// and held.
-    Hold { weights_bp: Vec<(String, i64)> },
+    Hold {
+        /// (fund symbol, weight in basis points of equity), largest absolute weight first.
+        weights_bp: Vec<(String, i64)>,
+    },
     /// `funds` funds drawn at random every session (seeded).
-    Random { funds: u32 },
+    Random {
+        /// Funds drawn each session.
+        funds: u32,
+    },
 }
 
 impl BenchmarkKind {
@@ -50,16 +56,27 @@ pub enum RatioReading {
     /// The ratio over the trailing `window` sessions; `against_return` when its sign differs
     /// from the return since the start's.
     Over {
+        /// The ratio, annualised by sqrt(252).
         value: f64,
+        /// Trailing sessions the ratio covers (`metrics_sessions`).
         window: u32,
+        /// Whether its sign differs from the return since the start.
         against_return: bool,
     },
     /// A cash account: no ratio.
     Cash,
     /// Fewer sessions than the window: no ratio yet.
-    TooFew { sessions: usize, window: u32 },
+    TooFew {
+        /// Sessions the account has so far.
+        sessions: usize,
+        /// Sessions the ratio needs (`metrics_sessions`).
+        window: u32,
+    },
     /// The window's returns have no spread (or no finite ratio): none.
-    Undefined { window: u32 },
+    Undefined {
+        /// Trailing sessions of the window.
+        window: u32,
+    },
 }
 
 impl RatioReading {

@@ -52,8 +52,11 @@ pub const MAX_LINES: usize = 2_000_000;
 /// [`RecordMsg`] in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
+    /// The file's published name (e.g. `arena-accounts.jsonl`).
     pub file: &'static str,
+    /// 1-based line number in the file.
     pub line: usize,
+    /// What is wrong with the line.
     pub message: RecordMsg,
 }
 
@@ -61,43 +64,68 @@ pub struct RecordError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordMsg {
     /// The file has more than `max` lines.
-    TooManyLines { max: usize },
+    TooManyLines {
+        /// The most lines read, [`MAX_LINES`].
+        max: usize,
+    },
     /// The line is not the record's JSON; `detail` is the JSON reader's own words.
-    Json { detail: String },
+    Json {
+        /// The JSON reader's message.
+        detail: String,
+    },
     /// A field's value cannot be read.
-    Field { field: String, what: FieldMsg },
+    Field {
+        /// The field's name.
+        field: String,
+        /// What is wrong with its value.
+        what: FieldMsg,
+    },
 }
 
 /// What is wrong with a field's value. `value` is the value as the English quotes it
 /// (already formatted: a text in Rust's `{:?}`, a number or JSON value as written).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FieldMsg {
+    /// The field is absent (or null where a value is required).
     Missing,
+    /// Not an RFC 3339 time.
     NotTime {
+        /// The value as written.
         value: String,
     },
+    /// Not a `YYYY-MM-DD` date.
     NotDate {
+        /// The value as written.
         value: String,
     },
+    /// Not a positive dollar price with at most six decimals.
     NotPrice {
+        /// The value as written.
         value: String,
     },
+    /// Not a finite dollar amount within range.
     NotDollars {
+        /// The value as written.
         value: String,
     },
     /// A rate: a percentage with at most four decimals.
     NotRate {
+        /// The value as written.
         value: String,
     },
     /// A token price: 0-1 with at most six decimals.
     NotTokenPrice {
+        /// The value as written.
         value: String,
     },
     /// A price line's kind.
     NotKind {
+        /// The value as written.
         value: String,
     },
+    /// Not a share quantity with at most six decimals.
     NotShares {
+        /// The value as written.
         value: String,
     },
     /// A decision's value ([`read_choice`]).
@@ -107,19 +135,28 @@ pub enum FieldMsg {
 /// What is wrong with a decision ([`read_choice`]); `value` is the JSON value as written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ChoiceMsg {
+    /// The decision is neither `"hold"` nor an object.
     MustBeObject,
     /// A weight: a percentage with at most two decimals.
     NotWeight {
+        /// The value as written.
         value: String,
     },
+    /// A bet is not `{"outcome": <label>, "cap": <price 0-1, optional>}`.
     NotPick {
+        /// The value as written.
         value: String,
     },
+    /// A bet's outcome label is empty or longer than 64 bytes.
     BadOutcome,
+    /// A bet's cap is not a price above 0 and at most 1 with at most six decimals.
     NotCap {
+        /// The value as written.
         value: String,
     },
+    /// The decision is neither `"hold"`, `{"weights": ...}` nor `{"bets": ...}`.
     NotChoice {
+        /// The value as written.
         value: String,
     },
 }
@@ -211,47 +248,72 @@ pub enum Choice {
 /// (micro-tokens per share paying 1 token; None: the best ask plus the rule's margin).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pick {
+    /// The label of the outcome bought (e.g. `Up`).
     pub outcome: String,
+    /// The agent's own limit price in micro-tokens per share; None: the best ask plus
+    /// `limit_above_ask`.
     pub cap: Option<i64>,
 }
 
 /// One sealed decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
+    /// The account: the seat's name (benchmarks never decide).
     pub account: String,
+    /// The rule version the decision is sealed under ([`super::protocol::RuleSet::version`]).
     pub version: String,
+    /// The decision's seal time; it fixes the session it executes in.
     pub sealed_at: Instant,
+    /// What was decided.
     pub choice: Choice,
 }
 
 /// One line of the price set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PriceLine {
+    /// A traded price at an instant, for the execution window.
     Bar {
+        /// The fund's ticker.
         symbol: String,
+        /// The price's time.
         at: Instant,
+        /// The price in micro-dollars.
         price: i64,
     },
+    /// A session's closing price, for the marks and `next_close` execution.
     Close {
+        /// The fund's ticker.
         symbol: String,
+        /// The session it closes.
         session: Date,
+        /// The closing price in micro-dollars.
         price: i64,
     },
+    /// The annual cash rate in force from a session's close.
     Rate {
+        /// The rate's symbol (the track's `cash_rate_symbol`, e.g. `^IRX`).
         symbol: String,
+        /// The session from whose close the rate is in force.
         session: Date,
+        /// The annual rate in parts per million (4.1234% = 41234).
         rate_ppm: i64,
     },
     /// A bets track's crowd market as recorded in `session` at `at` (its `id` is the symbol).
     Market {
+        /// The session the market is recorded for.
         session: Date,
+        /// When it was recorded.
         at: Instant,
+        /// The market as recorded.
         market: CrowdMarket,
     },
     /// The winning outcome of `symbol`'s market of `session`.
     Resolution {
+        /// The market's id.
         symbol: String,
+        /// The session of the market.
         session: Date,
+        /// The winning outcome's label.
         outcome: String,
     },
 }
@@ -259,14 +321,23 @@ pub enum PriceLine {
 /// One executed trade (integer units, `core::arena::money`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trade {
+    /// The rule version the trade was made under.
     pub version: String,
+    /// The account's name (a seat, or a benchmark starting with `_`).
     pub account: String,
+    /// The session the trade was executed in.
     pub session: Date,
+    /// When the execution price was taken (its bar, or the close under `next_close`).
     pub at: Instant,
+    /// The fund's ticker.
     pub symbol: String,
+    /// Micro-shares traded: positive bought, negative sold.
     pub qty: i64,
+    /// Execution price in micro-dollars.
     pub price: i64,
+    /// Traded value in cents, signed (bought positive).
     pub value: i64,
+    /// Cost in cents.
     pub cost: i64,
 }
 
@@ -274,32 +345,57 @@ pub struct Trade {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// A decision executed and traded.
     Traded,
+    /// A `hold` executed: no trade, no cost.
     Hold,
+    /// A decision broke the rules; nothing traded (`reason` says why).
     Rejected,
+    /// A fund had no price in the execution window; nothing traded (`reason` says why).
     Missed,
+    /// No decision executed in the session.
     None,
 }
 
 /// One account row (money in cents).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AccountRow {
+    /// The rule version the row is computed under.
     pub version: String,
+    /// The account's name (a seat, or a benchmark starting with `_`).
     pub account: String,
+    /// The session the row marks.
     pub session: Date,
+    /// What happened to the account in the session.
     pub status: Status,
+    /// Why a decision was rejected or missed; None otherwise.
     pub reason: Option<String>,
+    /// Cash at the close, in cents (negative when a pro account borrows).
     pub cash: i64,
+    /// Equity at the close: cash plus positions, in cents.
     pub equity: i64,
+    /// Each held fund's value at the close, in cents, by fund symbol (negative when short).
     pub positions: BTreeMap<String, i64>,
+    /// Interest earned since the previous close, in cents.
     pub interest: i64,
+    /// Costs paid in the session, in cents.
     pub costs: i64,
+    /// Costs paid since the version's first session, in cents.
     pub costs_total: i64,
+    /// Sum of the absolute values traded in the session, in cents.
     pub turnover: i64,
+    /// The no-trade shadow: the previous close's holdings marked at this close plus the same
+    /// interest, in cents.
     pub shadow_equity: i64,
+    /// Return since the start, as a fraction: equity / starting cash - 1 (published as `return`).
     pub ret: f64,
+    /// Maximum drawdown so far, as a positive fraction of the peak equity.
     pub drawdown: f64,
+    /// Annualised Sharpe ratio of the trailing `metrics_sessions` daily returns; None before then
+    /// or when its denominator is zero.
     pub sharpe: Option<f64>,
+    /// Annualised Sortino ratio of the same returns; None before then or when its denominator is
+    /// zero.
     pub sortino: Option<f64>,
 }
 

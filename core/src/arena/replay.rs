@@ -27,10 +27,15 @@ use std::fmt;
 
 /// The published files the replay reads (bytes, as stored).
 pub struct ReplayFiles<'a> {
+    /// `arena-protocol.json`.
     pub protocol: &'a [u8],
+    /// `arena-decisions.jsonl`.
     pub decisions: &'a [u8],
+    /// `arena-prices.jsonl`.
     pub prices: &'a [u8],
+    /// `arena-trades.jsonl`.
     pub trades: &'a [u8],
+    /// `arena-accounts.jsonl`.
     pub accounts: &'a [u8],
 }
 
@@ -38,21 +43,35 @@ pub struct ReplayFiles<'a> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ReplayVerdict {
+    /// Every money field within 1 cent, the status and trades the same, derived figures within a
+    /// relative 1e-9.
     Exact,
+    /// A money field off by more than 1 cent, but by at most 1 cent per published trade of the
+    /// account so far.
     WithinRounding,
+    /// Anything else; each differing field is listed.
     Different,
+    /// The row could not be recomputed (rules or prices not published, or the engine could not
+    /// compute it).
     NotRecounted,
 }
 
 /// A listed row: a differing field with both values, or why the row was not recounted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Difference {
+    /// The row's rule version.
     pub version: String,
+    /// The row's account.
     pub account: String,
+    /// The row's session, `YYYY-MM-DD`.
     pub session: String,
+    /// The row's verdict.
     pub verdict: ReplayVerdict,
+    /// The field that differs (e.g. `equity`, `status`), or `row` for the row as a whole.
     pub field: String,
+    /// The published value; None when the row is not recounted.
     pub published: Option<String>,
+    /// The recomputed value, or why the row was not recounted.
     pub recomputed: Option<String>,
 }
 
@@ -71,24 +90,38 @@ impl Difference {
 /// The replay's summary (`sealbook replay --json`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Replay {
+    /// Published account rows read.
     pub rows: usize,
+    /// Distinct (version, account) pairs among them.
     pub accounts: usize,
+    /// Distinct sessions among them.
     pub sessions: usize,
+    /// First session of the published rows, `YYYY-MM-DD`.
     pub first_session: Option<String>,
+    /// Last session of the published rows, `YYYY-MM-DD`.
     pub last_session: Option<String>,
+    /// Published trades read.
     pub trades: usize,
+    /// The rule versions the published rows name, sorted.
     pub rules: Vec<String>,
+    /// Rows exact to the cent.
     pub exact: usize,
+    /// Rows within the rounding of the published trades.
     pub within_rounding: usize,
+    /// Rows that differ.
     pub different: usize,
+    /// Rows not recounted.
     pub not_recounted: usize,
+    /// Every differing field and every row not recounted, in published order.
     pub differences: Vec<Difference>,
 }
 
 /// Why the replay could not run: the file and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
+    /// `arena-protocol.json` cannot be read.
     Protocol(ProtocolError),
+    /// A line of a published JSONL file cannot be read.
     Record(RecordError),
 }
 

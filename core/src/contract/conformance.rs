@@ -65,6 +65,7 @@ pub struct Failure {
     pub line: u64,
     /// The column at fault; empty when the record as a whole is.
     pub column: String,
+    /// What the check found, in English (e.g. `required, empty`).
     pub message: String,
 }
 
@@ -73,11 +74,14 @@ pub struct Failure {
 pub struct ConformanceReport {
     /// Data rows read (the header excluded).
     pub rows: u64,
+    /// The failures kept, at most [`MAX_FAILURES`], in file order.
     pub failures: Vec<Failure>,
+    /// Failures found beyond [`MAX_FAILURES`], counted but not kept.
     pub failures_omitted: u64,
 }
 
 impl ConformanceReport {
+    /// Whether the file passes: no failure at all, kept or counted.
     pub fn ok(&self) -> bool {
         self.failures.is_empty() && self.failures_omitted == 0
     }

@@ -39,6 +39,7 @@ pub const ID_HEX_DIGITS: usize = 16;
 /// An event contract: every field a forecast's event is fixed by before the question is sent.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct EventContract {
+    /// Market code of Table 1 (`SPX`, `NDX`, ... `BTC`).
     pub asset: String,
     /// `1d`, `1w`, `1m` or `6m`.
     pub horizon: String,
@@ -48,19 +49,23 @@ pub struct EventContract {
     pub end_at: String,
     /// The resolution rule (e.g. strictly up = change > 0).
     pub rule: String,
+    /// Version of the resolver that applies `rule` (e.g. `1`).
     pub resolver_version: String,
     /// How the reference and terminal prices are read (e.g.
     /// `first_1m_bar_at_or_after_reference_at__last_1m_bar_at_or_before_end_at__v1`).
     pub reference_rule: String,
     /// The price source (e.g. `yahoo_finance_chart_v8_1m`).
     pub price_provider: String,
+    /// The provider's symbol for the asset (e.g. `^GSPC` for `SPX`).
     pub price_symbol: String,
 }
 
 /// A contract object that lacks a key or holds a non-string value.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ContractError {
+    /// The contract key at fault (one of [`CONTRACT_KEYS`]).
     pub field: String,
+    /// What is wrong with it (missing, or not a string).
     pub message: String,
 }
 

@@ -108,7 +108,10 @@ pub const STATUS_VALUES: [&str; 5] = [
 ];
 /// Cell status values (Table C1); empty when the seat sent no cell.
 pub const CELL_STATUS_VALUES: [&str; 3] = ["elicited", "explicit_50", "invalid"];
+/// Line kind values (Table C1): `issue` for a cell as sealed in the answer line, `correction` for
+/// one added by a later correction line.
 pub const LINE_KIND_VALUES: [&str; 2] = ["issue", "correction"];
+/// Run role values (Table C1): the session's own run, or an earlier run of the same session.
 pub const RUN_ROLE_VALUES: [&str; 2] = ["session_run", "earlier_run"];
 
 /// Why the file cannot be read as a table.
@@ -120,6 +123,7 @@ pub struct CsvError {
     pub line: u64,
     /// The column at fault, if one is.
     pub column: Option<String>,
+    /// What is wrong, as a message id with its arguments.
     pub message: CsvMsg,
 }
 
@@ -139,15 +143,36 @@ impl fmt::Display for CsvError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CsvMsg {
     /// The CSV reader refused the bytes (`detail` is its own words).
-    NotCsv { detail: String },
+    NotCsv {
+        /// The CSV reader's message.
+        detail: String,
+    },
     /// The header has more than [`MAX_HEADER_COLUMNS`] columns.
-    HeaderTooWide { columns: usize, max: usize },
+    HeaderTooWide {
+        /// Columns in the header.
+        columns: usize,
+        /// The most read, [`MAX_HEADER_COLUMNS`].
+        max: usize,
+    },
     /// The header record is longer than [`MAX_HEADER_BYTES`].
-    HeaderTooLong { bytes: u64, max: usize },
+    HeaderTooLong {
+        /// Bytes of the header record.
+        bytes: u64,
+        /// The most read, [`MAX_HEADER_BYTES`].
+        max: usize,
+    },
     /// A field is not UTF-8 from its byte `byte` (0-based) on.
-    NotUtf8 { byte: usize },
+    NotUtf8 {
+        /// 0-based byte offset in the field where invalid UTF-8 starts.
+        byte: usize,
+    },
     /// A record's field count differs from the header's.
-    FieldCount { fields: usize, header: usize },
+    FieldCount {
+        /// Fields in the record.
+        fields: usize,
+        /// Columns in the header.
+        header: usize,
+    },
     /// A header name repeated (every later occurrence).
     NamedTwice,
     /// A required column the header lacks.
@@ -155,15 +180,30 @@ pub enum CsvMsg {
     /// No record at all.
     NoHeader,
     /// Not a number as [`parse_number`] reads it.
-    NotNumber { value: String },
+    NotNumber {
+        /// The field's text.
+        value: String,
+    },
     /// Not an RFC 3339 time.
-    NotTime { value: String },
+    NotTime {
+        /// The field's text.
+        value: String,
+    },
     /// Not a book line number ([`parse_count`]).
-    NotLineNumber { value: String },
+    NotLineNumber {
+        /// The field's text.
+        value: String,
+    },
     /// Not a horizon of Table C1.
-    NotHorizon { value: String },
+    NotHorizon {
+        /// The field's text.
+        value: String,
+    },
     /// Not a boolean ([`parse_bool`]).
-    NotBool { value: String },
+    NotBool {
+        /// The field's text.
+        value: String,
+    },
 }
 
 impl fmt::Display for CsvMsg {
@@ -286,16 +326,20 @@ pub fn sealed_field(kind: ColumnKind, f: &str) -> &str {
 /// A CSV file as header and records of text fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CsvTable {
+    /// Column names of the first record, as written.
     pub header: Vec<String>,
+    /// The data records, in file order.
     pub records: Vec<CsvRecord>,
 }
 
+/// One CSV record: its text fields and where it stands in the file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CsvRecord {
     /// 1-based record number (the header is 1, the first data record 2).
     pub row: u64,
     /// 1-based physical line where the record starts.
     pub line: u64,
+    /// The record's fields, unquoted, in header order.
     pub fields: Vec<String>,
 }
 
@@ -538,31 +582,52 @@ pub fn parse_bool(s: &str) -> Option<bool> {
 /// One forecast row, typed, for scoring.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ForecastRow {
+    /// 1-based record number in the file (the header is 1).
     pub row: u64,
+    /// The run that asked the question (`run_id`).
     pub run_id: String,
+    /// Trading-session date the run targets (`YYYY-MM-DD`).
     pub session: String,
+    /// The seat that answered (its roster name).
     pub seat: String,
+    /// The model behind the seat at the time of the run.
     pub model: String,
     /// Book line (`n`) of the sealed answer.
     pub line: u64,
     /// Answer time (`at` of the answer line).
     pub sealed_at: Instant,
+    /// Row status (one of [`STATUS_VALUES`]); only `counted` rows state a probability that is
+    /// scored.
     pub status: String,
+    /// Market code of Table 1 (`SPX`, ... `BTC`).
     pub asset: String,
+    /// Forecast horizon (`1d`, `1w`, `1m`, `6m`).
     pub horizon: Horizon,
     /// Stated probability of up, 0-100; None when the cell states none.
     pub prob_up: Option<f64>,
+    /// Reference price `ref` in the asset's quote currency (spec §3.3); None while unresolved.
     pub reference: Option<f64>,
+    /// Terminal price `close` in the asset's quote currency; None while unresolved.
     pub close: Option<f64>,
+    /// Percent change `100 x (close / ref - 1)`; None while unresolved.
     pub actual_pct: Option<f64>,
+    /// Whether the change lies inside the draw band (§3.5); None while unresolved.
     pub draw: Option<bool>,
+    /// Run role (one of [`RUN_ROLE_VALUES`]).
     pub run_role: String,
+    /// Line kind (one of [`LINE_KIND_VALUES`]).
     pub line_kind: String,
+    /// False when the row is scored from its own reference, outside the common event (§3.3).
     pub same_event: bool,
+    /// Cell status (one of [`CELL_STATUS_VALUES`], or empty when the seat sent no cell).
     pub cell_status: String,
+    /// The first identifier, `ev1-` over the contract's first five keys (spec §3.13).
     pub event_id: String,
+    /// The full identifier, `ev2-` over all nine contract keys (spec §3.13).
     pub event_id_v2: String,
+    /// The event contract the row's columns state.
     pub contract: EventContract,
+    /// Version of the scoring methodology the row was written under.
     pub methodology_version: String,
 }
 
@@ -829,18 +894,31 @@ impl Columns {
 /// sealed and the row's bookkeeping (Table C1). Empty strings are empty fields.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RowCells {
+    /// How the seat was asked, as its answer line states (e.g. `api`).
     pub mode: String,
+    /// The cell's trading action when one of the five allowed (`buy_strong`, `buy_dips`, `hold`,
+    /// `trim`, `sell`); empty otherwise.
     pub action: String,
+    /// The cell's action when it is outside the five: kept, scored, never traded.
     pub action_word: String,
+    /// The cell's expected percent change, as sealed.
     pub exp_pct: String,
+    /// The cell's target price level, as sealed.
     pub target: String,
+    /// The cell's invalidation level ("wrong if"), as sealed.
     pub invalidation: String,
+    /// The web domains the model cited for the cell, `;`-separated.
     pub source_domains: String,
+    /// The links the model cited for the cell, `;`-separated.
     pub source_urls: String,
+    /// Why a `refused_shape` row has no usable cell; empty otherwise.
     pub why_missing: String,
+    /// How many model versions the seat answered with in the run (more than 1: a version change,
+    /// spec §3.10).
     pub seat_versions_in_run: String,
     /// When the row's reference price is taken (Table C1 `reference_at`; RFC 3339).
     pub reference_at: String,
+    /// 1-based position of the answer among the seat's answer lines in the run.
     pub attempt: String,
     /// The cell's `entry` level as sealed ([`PUBLISHED_COLUMNS`]).
     pub entry: String,

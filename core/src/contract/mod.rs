@@ -7,6 +7,8 @@
 //! - [`price_check`]: recomputing `council-forecasts.csv`'s outcome columns from the
 //!   provider's data (`crate::prices`) and naming every cell that differs
 
+#![warn(missing_docs)]
+
 pub mod conformance;
 pub mod event;
 pub mod forecasts_csv;

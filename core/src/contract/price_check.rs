@@ -37,37 +37,50 @@ pub const CHECK_COLUMNS: [&str; 9] = [
 /// How the band is taken for each row.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BandOptions {
+    /// Sessions before the reference the band is taken from (the league uses
+    /// [`band::BAND_SESSIONS`]).
     pub sessions: u32,
+    /// NYSE sessions or UTC days (Bitcoin).
     pub clock: BandClock,
+    /// Front-month contract labels by time, for futures that roll inside a session window.
     pub contracts: Vec<ContractFrom>,
 }
 
 /// A cell that differs from the recomputation, or a row the data contradicts.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Mismatch {
+    /// 1-based record number (the header is 1).
     pub row: u64,
+    /// 1-based physical line where the record starts.
     pub line: u64,
+    /// The column at fault: an outcome column (`ref`, `close`, `actual_pct`, `draw`) or
+    /// `reference_at` / `event_end_at` when the window itself is wrong.
     pub column: String,
     /// The file's text.
     pub file: String,
     /// What the data gives (empty when the data gives no value).
     pub recomputed: String,
+    /// Why the values differ or the row cannot hold, in English.
     pub message: String,
 }
 
 /// A row (or only its `draw`) left unchecked, and why.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct NotChecked {
+    /// 1-based record number (the header is 1).
     pub row: u64,
+    /// 1-based physical line where the record starts.
     pub line: u64,
     /// `"row"` or the one column left unchecked (`draw`).
     pub scope: String,
+    /// Why, in English (e.g. the data does not cover the window).
     pub reason: String,
 }
 
 /// The outcome of checking a forecasts file against one symbol's bars.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckReport {
+    /// The provider's symbol checked (e.g. `^GSPC`).
     pub symbol: String,
     /// Rows whose `price_symbol` is the symbol.
     pub rows_for_symbol: usize,
@@ -75,11 +88,14 @@ pub struct CheckReport {
     pub rows_checked: usize,
     /// Of those, rows whose draw was recomputed too.
     pub draws_checked: usize,
+    /// Every cell that differs, in file order.
     pub mismatches: Vec<Mismatch>,
+    /// Rows of the symbol (or their `draw`) not checked, in file order.
     pub not_checked: Vec<NotChecked>,
 }
 
 impl CheckReport {
+    /// Whether no cell differs (unchecked rows do not make it fail).
     pub fn ok(&self) -> bool {
         self.mismatches.is_empty()
     }

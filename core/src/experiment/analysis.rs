@@ -51,6 +51,7 @@ g1: blind (shown them only after its first forecast of the session)";
 
 /// What the registered readings F28 and F29 measure, in words (§6.2, §8).
 pub const F28_MEASURE: &str = "weighted Brier of first forecasts, blind minus seeing";
+/// What F29 measures (§6.2 anchoring, §8).
 pub const F29_MEASURE: &str = "anchoring share of first forecasts, seeing minus blind";
 
 /// First forecasts per group at which F28 and F29 are read (§6.2, §8).
@@ -66,68 +67,112 @@ pub const CONFIDENCE_BINS: [(u8, u8); 4] = [(55, 64), (65, 74), (75, 84), (85, 9
 /// the outcome (strictly up), each where there is one.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionFacts {
+    /// The NYSE session.
     #[serde(with = "super::session_date")]
     pub session: Date,
+    /// The council's consensus per market code, probability of up in 0-1 (markets without one left
+    /// out).
     pub consensus: BTreeMap<String, f64>,
+    /// The outcome per market code: true when the market closed strictly up (resolved markets
+    /// only).
     pub outcomes: BTreeMap<String, bool>,
 }
 
 /// Everything the analysis reads.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Dataset {
+    /// Every reader identifier with its group.
     pub readers: Vec<Reader>,
+    /// Every first view of a session's page.
     pub visits: Vec<Visit>,
+    /// Every stored forecast, all stages.
     pub forecasts: Vec<Forecast>,
+    /// Every blind reader's peek at the council before its first forecast.
     pub peeks: Vec<Peek>,
+    /// The council and outcomes of each session the forecasts name.
     pub sessions: Vec<SessionFacts>,
 }
 
+/// A share of a count: how many were counted and the fraction that qualified.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Share {
+    /// Number counted (the denominator).
     pub n: usize,
+    /// Fraction in 0-1 that qualified; None when `n` is 0.
     pub share: Option<f64>,
 }
 
+/// A median with its count.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Median {
+    /// Number of values.
     pub n: usize,
+    /// The median (mean of the two middle values for an even count); None when `n` is 0.
     pub median: Option<f64>,
 }
 
+/// One confidence bin of the calibration table (§6.2: stated confidence against hit rate).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationBin {
+    /// Lowest confidence in the bin, integer percent (inclusive).
     pub lo: u8,
+    /// Highest confidence in the bin, integer percent (inclusive).
     pub hi: u8,
+    /// Scored first forecasts in the bin.
     pub n: usize,
+    /// Mean stated confidence of the bin's forecasts, percent; None when empty.
     pub mean_confidence: Option<f64>,
+    /// Fraction of the bin's forecasts whose side was the outcome; None when empty.
     pub hit_rate: Option<f64>,
 }
 
 /// One group's figures.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GroupStats {
+    /// Which group: `g0` is seeing, `g1` blind.
     pub group: Group,
+    /// Reader identifiers assigned to the group.
     pub identifiers: usize,
+    /// Identifiers with at least one first forecast.
     pub contributing: usize,
+    /// First forecasts (`single` or `private` calls marked `first`, §6.3).
     pub first_forecasts: usize,
+    /// First forecasts whose session and market have an outcome.
     pub scored: usize,
+    /// Contributing identifiers with first forecasts in two or more sessions, over contributing
+    /// identifiers (§6.4).
     pub return_rate: Option<f64>,
+    /// Fraction of scored first forecasts whose side was the outcome.
     pub hit_rate: Option<f64>,
+    /// Mean Brier score of scored first forecasts, confidence read as the probability of the chosen
+    /// side (§6.2).
     pub brier: Option<f64>,
+    /// Mean stated confidence of first forecasts, percent.
     pub mean_confidence: Option<f64>,
+    /// Seconds from the first view of a session to the first forecast there, per identifier and
+    /// session.
     pub time_to_first_forecast_s: Median,
+    /// The calibration table, one entry per [`CONFIDENCE_BINS`] bin.
     pub calibration: Vec<CalibrationBin>,
+    /// First forecasts on markets with a consensus not exactly 50%, and the share on the consensus
+    /// side (§6.2).
     pub anchoring: Share,
+    /// Peeks recorded (identifier x session).
     pub peeks: usize,
+    /// Identifiers that peeked at least once.
     pub peek_identifiers: usize,
+    /// Identifiers flagged as resets (§6.3).
     pub resets: usize,
+    /// Resets over identifiers; None without identifiers.
     pub reset_share: Option<f64>,
 }
 
 /// The primary outcome: the Brier of first forecasts by group, weighted per market.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct WeightedBrier {
+    /// Seeing group's weighted mean Brier of scored first forecasts; None without a matched market.
     pub g0: Option<f64>,
+    /// Blind group's weighted mean Brier of scored first forecasts.
     pub g1: Option<f64>,
     /// g1 minus g0 (blind minus seeing).
     pub difference: Option<f64>,
@@ -135,50 +180,74 @@ pub struct WeightedBrier {
     pub weight: usize,
 }
 
+/// The mean move toward the council's consensus between a private and a final call (§6.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Move {
+    /// Scored pairs whose market had a consensus direction.
     pub n: usize,
+    /// Mean of `p_final - p_private` signed toward the consensus direction, in probability units
+    /// (0-1).
     pub mean_move: Option<f64>,
 }
 
+/// One arm's figures in the revision protocol (§6.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArmStats {
     /// Scored private/final pairs.
     pub n: usize,
+    /// Mean Brier change, final minus private (negative: the final call was better).
     pub mean_brier_change: Option<f64>,
+    /// The move toward the council in sessions where the consensus direction was right.
     pub toward_council_right: Move,
+    /// The move toward the council in sessions where it was wrong.
     pub toward_council_wrong: Move,
 }
 
+/// The revision protocol's figures (§6.4).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Revision {
     /// Pairs of a private and a final call, scored or not.
     pub pairs: usize,
+    /// The council arm.
     pub council: ArmStats,
+    /// The control arm.
     pub control: ArmStats,
     /// Council arm's mean Brier change minus the control arm's.
     pub primary: Option<f64>,
 }
 
+/// Scored first forecasts available in each group, towards [`READING_N`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Available {
+    /// Seeing group.
     pub g0: usize,
+    /// Blind group.
     pub g1: usize,
 }
 
+/// One registered reading (§8, F28 or F29), read on each group's first [`READING_N`] scored first
+/// forecasts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Reading {
+    /// What the reading measures, in words.
     pub measure: String,
+    /// First forecasts per group the reading is taken on ([`READING_N`]).
     pub n_per_group: usize,
+    /// Scored first forecasts so far in each group.
     pub available: Available,
+    /// The difference once both groups have enough; None until then.
     pub value: Option<f64>,
+    /// The registered threshold (F28: [`F28_THRESHOLD`]); None for F29.
     pub threshold: Option<f64>,
 }
 
+/// The registered readings F28 and F29 (§8).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Registered {
+    /// F28: weighted Brier, blind minus seeing.
     #[serde(rename = "F28")]
     pub f28: Reading,
+    /// F29: anchoring share, seeing minus blind.
     #[serde(rename = "F29")]
     pub f29: Reading,
 }
@@ -188,13 +257,21 @@ pub struct Registered {
 /// `experiment` (`g0`, `g1`) ... with the data-dictionary label").
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Analysis {
+    /// The data-dictionary label of requirement 16, [`GROUP_LABEL`].
     pub label: String,
+    /// Reader identifiers in both groups.
     pub identifiers: usize,
+    /// Identifiers flagged as resets over all identifiers (§6.3); None without identifiers.
     pub reset_share: Option<f64>,
+    /// The seeing group's figures.
     pub g0: GroupStats,
+    /// The blind group's figures.
     pub g1: GroupStats,
+    /// The primary outcome, weighted Brier by group (§6.2).
     pub brier_weighted: WeightedBrier,
+    /// The revision protocol (§6.4).
     pub revision: Revision,
+    /// F28 and F29 (§8).
     pub registered: Registered,
 }
 
@@ -511,8 +588,11 @@ pub fn with_book_facts(
 /// English; the Scores page renders it in the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DatasetError {
+    /// The dataset file's name as the caller gave it.
     pub file: String,
+    /// 1-based line of the JSON error.
     pub line: usize,
+    /// 1-based column of the JSON error.
     pub column: usize,
     /// The JSON reader's own sentence.
     pub detail: String,

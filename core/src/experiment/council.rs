@@ -15,7 +15,9 @@ use std::collections::BTreeMap;
 /// One seat's sealed 1d answer for one market.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CouncilAnswer {
+    /// The seat's roster name.
     pub seat: String,
+    /// Market code of Table 1 (`SPX`, ... `BTC`).
     pub market: String,
     /// Probability of up, 0-1.
     pub prob_up: f64,
@@ -37,10 +39,13 @@ pub struct MarketConsensus {
 /// A run's council as the experiment shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Council {
+    /// The run whose answers these are (`run_id` of its run line).
     pub run_id: String,
     /// The latest sealing time, `max(at, booked_at)`, of the run's answers (RFC 3339).
     pub sealed_at: String,
+    /// The consensus per market code, for markets with at least one answer.
     pub consensus: BTreeMap<String, MarketConsensus>,
+    /// Every seat's answer, one per seat and market.
     pub answers: Vec<CouncilAnswer>,
     /// How many independent voices the consensus is made of (Requirement 14, spec §5.1): the
     /// seats, their mean pairwise Pearson r over the markets both answered and N_eff =
@@ -122,7 +127,8 @@ pub fn latest_run(lines: &BookLines, session: Option<Date>, as_of: AsOf) -> Opti
         })
 }
 
-/// The council of run `run_id`: every answer line of the run known `as_of` with a numeric 1d `prob_up`
+/// The council of run `run_id`: every answer line of the run known `as_of` with a numeric 1d
+/// `prob_up`
 /// (0-100) for one of the 12 markets, and each market's consensus with the roster's family
 /// weights (`families`: (seat, family) in roster order; seats not in it are their own family,
 /// after the roster's). A baseline seat's answer ([`is_baseline`] of the line's model) is a

@@ -11,6 +11,8 @@
 //! sealed answers say, [`analysis`] the published figures (§6.2), [`wire`] the API's answers
 //! and bodies as both the server and the page use them.
 
+#![warn(missing_docs)]
+
 pub mod analysis;
 pub mod client;
 pub mod council;
@@ -49,6 +51,7 @@ impl ReaderId {
         ok.then(|| ReaderId(s.to_owned()))
     }
 
+    /// The identifier's text, `r-` and 32 lowercase hex digits.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -78,7 +81,9 @@ impl<'de> Deserialize<'de> for ReaderId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Group {
+    /// Sees the council's sealed answers at once.
     Seeing,
+    /// Sees them only after its first forecast of the session.
     Blind,
 }
 
@@ -92,6 +97,7 @@ impl Group {
         }
     }
 
+    /// The stored and published spelling, `seeing` or `blind`.
     pub fn as_str(self) -> &'static str {
         match self {
             Group::Seeing => "seeing",
@@ -99,6 +105,7 @@ impl Group {
         }
     }
 
+    /// The group spelled `seeing` or `blind`; None for anything else.
     pub fn parse(s: &str) -> Option<Group> {
         match s {
             "seeing" => Some(Group::Seeing),
@@ -112,11 +119,14 @@ impl Group {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Direction {
+    /// The market closes above its reference price.
     Up,
+    /// The market closes below it.
     Down,
 }
 
 impl Direction {
+    /// The API's spelling, `up` or `down`.
     pub fn as_str(self) -> &'static str {
         match self {
             Direction::Up => "up",
@@ -124,6 +134,7 @@ impl Direction {
         }
     }
 
+    /// The direction spelled `up` or `down`; None for anything else.
     pub fn parse(s: &str) -> Option<Direction> {
         match s {
             "up" => Some(Direction::Up),
@@ -149,12 +160,16 @@ impl Direction {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Stage {
+    /// The experiment's one call per market and session (§6.1).
     Single,
+    /// The revision protocol's first call, recorded with the council hidden (§6.4).
     Private,
+    /// The revision protocol's second call, after the council or control display (§6.4).
     Final,
 }
 
 impl Stage {
+    /// The API's spelling, `single`, `private` or `final`.
     pub fn as_str(self) -> &'static str {
         match self {
             Stage::Single => "single",
@@ -163,6 +178,7 @@ impl Stage {
         }
     }
 
+    /// The stage spelled `single`, `private` or `final`; None for anything else.
     pub fn parse(s: &str) -> Option<Stage> {
         match s {
             "single" => Some(Stage::Single),
@@ -177,7 +193,9 @@ impl Stage {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Arm {
+    /// The council's sealed answers are shown.
     Council,
+    /// The control display is shown instead.
     Control,
 }
 
@@ -191,6 +209,7 @@ impl Arm {
         }
     }
 
+    /// The stored spelling, `council` or `control`.
     pub fn as_str(self) -> &'static str {
         match self {
             Arm::Council => "council",
@@ -198,6 +217,7 @@ impl Arm {
         }
     }
 
+    /// The arm spelled `council` or `control`; None for anything else.
     pub fn parse(s: &str) -> Option<Arm> {
         match s {
             "council" => Some(Arm::Council),
@@ -212,10 +232,12 @@ pub mod rfc3339 {
     use crate::calendar::Instant;
     use serde::{Deserialize, Deserializer, Serializer};
 
+    /// Writes the instant as `YYYY-MM-DDTHH:MM:SSZ` (microseconds when not whole seconds).
     pub fn serialize<S: Serializer>(t: &Instant, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&t.to_rfc3339())
     }
 
+    /// Reads an RFC 3339 time; a clear error naming the text otherwise.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Instant, D::Error> {
         let s = String::deserialize(d)?;
         Instant::parse_rfc3339(&s)
@@ -228,10 +250,12 @@ pub mod session_date {
     use crate::calendar::Date;
     use serde::{Deserialize, Deserializer, Serializer};
 
+    /// Writes the date as `YYYY-MM-DD`.
     pub fn serialize<S: Serializer>(d: &Date, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&d.to_string())
     }
 
+    /// Reads a `YYYY-MM-DD` date; a clear error naming the text otherwise.
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Date, D::Error> {
         let s = String::deserialize(d)?;
         Date::parse(&s).ok_or_else(|| serde::de::Error::custom(format!("{s:?} is not a date")))
@@ -243,26 +267,40 @@ pub mod session_date {
 /// already been given one that day (§6.3: a reset identifier is a new reader, and counted).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Reader {
+    /// The reader's anonymous identifier.
     pub reader: ReaderId,
+    /// The group assigned at creation, never changed (§6.1).
     pub group: Group,
+    /// When the identifier was created.
     #[serde(with = "rfc3339")]
     pub created_at: Instant,
+    /// Whether this identifier replaces a lost one (§6.3: counted, and the reset share reported).
     pub reset: bool,
 }
 
 /// A stored forecast (§6.1, §6.4). `first` is decided on receipt by [`rules::accept`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Forecast {
+    /// The reader who sent it.
     pub reader: ReaderId,
+    /// The NYSE session the forecast is for.
     #[serde(with = "session_date")]
     pub session: Date,
+    /// Market code of Table 1 (`SPX`, ... `BTC`).
     pub market: String,
+    /// The side chosen.
     pub direction: Direction,
+    /// Confidence in the chosen side, integer percent in [`CONFIDENCE`] (55-95).
     pub confidence: u8,
+    /// Which call of which protocol this is.
     pub stage: Stage,
+    /// When the server received it.
     #[serde(with = "rfc3339")]
     pub at: Instant,
+    /// Whether it is the reader's first forecast of this market and session, the one compared
+    /// (§6.3).
     pub first: bool,
+    /// The revision protocol's arm (`private` and `final` calls); None for `single`.
     pub arm: Option<Arm>,
 }
 
@@ -281,9 +319,12 @@ impl Forecast {
 /// recorded once per reader and session and analysed as assigned (§6.2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Peek {
+    /// The blind reader who asked.
     pub reader: ReaderId,
+    /// The session it asked in.
     #[serde(with = "session_date")]
     pub session: Date,
+    /// When it asked.
     #[serde(with = "rfc3339")]
     pub at: Instant,
 }
@@ -292,9 +333,12 @@ pub struct Peek {
 /// of the time to first forecast and of the return rate (§6.2, §6.4).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Visit {
+    /// The reader.
     pub reader: ReaderId,
+    /// The session viewed.
     #[serde(with = "session_date")]
     pub session: Date,
+    /// When the page was first viewed.
     #[serde(with = "rfc3339")]
     pub at: Instant,
 }
@@ -302,6 +346,7 @@ pub struct Visit {
 /// The session open to forecasts and when it closes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OpenSession {
+    /// The NYSE session date forecasts are taken for.
     pub session: Date,
     /// The session's reference time, 09:30 ET (§6.3: reader forecasts close at it).
     pub closes_at: Instant,

@@ -46,10 +46,16 @@ pub fn unsupported_media_type_doc() -> ErrorDoc {
 /// `rate_limited`, the seconds after which to retry (the `Retry-After` header).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ApiError {
+    /// HTTP status code of the answer (400, 404, 409, 429, 500, 503).
     pub status: u16,
+    /// Stable machine-readable code, e.g. `bad_confidence`, `session_closed`.
     pub code: &'static str,
+    /// The body field or header the refusal concerns (e.g. `confidence`); None for the request as a
+    /// whole.
     pub field: Option<&'static str>,
+    /// What is wrong, as a message id with its arguments.
     pub message: ApiMsg,
+    /// Seconds until a retry may succeed (`Retry-After`); only for `rate_limited`.
     pub retry_after: Option<u64>,
 }
 
@@ -68,6 +74,7 @@ impl ApiError {
         ApiError::new(400, code, Some(field), message)
     }
 
+    /// 400 `body_too_large`: the body has `len` bytes, more than [`MAX_BODY`].
     pub fn body_too_large(len: usize) -> Self {
         ApiError::new(
             400,
@@ -80,6 +87,8 @@ impl ApiError {
         )
     }
 
+    /// 409 `session_closed`: the session's forecasts closed at its reference time `closes_at`
+    /// (§6.3).
     pub fn session_closed(closes_at: Instant) -> Self {
         ApiError::new(
             409,
@@ -91,14 +100,19 @@ impl ApiError {
         )
     }
 
+    /// 409 `bad_stage`: a `final` call came before the reader's `private` call for the market
+    /// (§6.4).
     pub fn final_without_private() -> Self {
         ApiError::new(409, "bad_stage", Some("stage"), ApiMsg::FinalWithoutPrivate)
     }
 
+    /// 400 `unknown_reader`: the identifier is well formed but was never issued.
     pub fn unknown_reader() -> Self {
         ApiError::bad("unknown_reader", "reader", ApiMsg::UnknownReader)
     }
 
+    /// 429 `rate_limited`: the hashed address asked too often; retry after `retry_after_secs`
+    /// seconds (§6.3).
     pub fn rate_limited(retry_after_secs: u64) -> Self {
         ApiError {
             retry_after: Some(retry_after_secs),
@@ -136,6 +150,7 @@ impl ApiError {
         ApiError::new(500, "storage", None, ApiMsg::StorageFailed)
     }
 
+    /// 503 `no_session`: no NYSE session is open to forecasts (outside the calendar's years).
     pub fn no_session() -> Self {
         ApiError::new(503, "no_session", None, ApiMsg::NoSession)
     }
@@ -236,10 +251,14 @@ pub fn parse_new_reader(body: &[u8]) -> Result<bool, ApiError> {
 /// `POST /api/experiment/peek`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeekRequest {
+    /// The reader who asks to see the council.
     pub reader: ReaderId,
+    /// The open session it asks in.
     pub session: Date,
 }
 
+/// Reads a peek body `{"reader", "session"}`: only those keys, a well-formed identifier and the
+/// open session.
 pub fn parse_peek(body: &[u8], open: OpenSession) -> Result<PeekRequest, ApiError> {
     let o = object(body, &["reader", "session"])?;
     let reader = reader_field(str_field(&o, "reader"))?;
@@ -250,14 +269,21 @@ pub fn parse_peek(body: &[u8], open: OpenSession) -> Result<PeekRequest, ApiErro
 /// `POST /api/experiment/forecast`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ForecastRequest {
+    /// The reader who forecasts.
     pub reader: ReaderId,
+    /// The open session.
     pub session: Date,
+    /// Market code of Table 1, one of the league's markets.
     pub market: &'static str,
+    /// The side chosen.
     pub direction: Direction,
+    /// Confidence in the chosen side, integer percent within [`CONFIDENCE`].
     pub confidence: u8,
+    /// Which call of which protocol (§6.4).
     pub stage: Stage,
 }
 
+/// Reads a forecast body: only its six keys, each valid (each refusal names its code and field).
 pub fn parse_forecast(body: &[u8], open: OpenSession) -> Result<ForecastRequest, ApiError> {
     let o = object(
         body,

@@ -17,8 +17,11 @@ use std::fmt;
 /// `POST /api/experiment/reader`'s answer: a new anonymous identifier and its one group.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct NewReader {
+    /// The new identifier, `r-` and 32 lowercase hex digits; the page keeps it.
     pub reader: String,
+    /// The group it was assigned to, once and for good (§6.1).
     pub group: Group,
+    /// Whether the server runs the DEMO league (the page says so).
     #[serde(default)]
     pub demo: bool,
 }
@@ -26,7 +29,9 @@ pub struct NewReader {
 /// One of the session's 12 markets (Table 2) and the reader's latest call on it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MarketRow {
+    /// Market code of Table 1 (`SPX`, ... `BTC`).
     pub market: String,
+    /// The market's display name (e.g. `S&P 500`).
     pub name: String,
     /// The reader's stored forecast for this market, the latest call.
     #[serde(default)]
@@ -43,10 +48,14 @@ pub struct SessionView {
     pub session: String,
     /// The reference time (09:30 ET) at which forecasts close, RFC 3339 UTC.
     pub closes_at: String,
+    /// Whether the server runs the DEMO league.
     #[serde(default)]
     pub demo: bool,
+    /// The reader's identifier, as asked with.
     pub reader: String,
+    /// The reader's group.
     pub group: Group,
+    /// The session's 12 markets, in Table 2's order, each with the reader's latest call.
     pub markets: Vec<MarketRow>,
     /// The council's sealed answers; None while the reader may not see them, or when no run is
     /// sealed for the session.
@@ -55,6 +64,7 @@ pub struct SessionView {
     /// Why `council` is withheld ([`HIDDEN_BEFORE_FIRST_FORECAST`]), if it is.
     #[serde(default)]
     pub council_hidden: Option<String>,
+    /// Whether this blind reader has peeked at the council this session (§6.2).
     #[serde(default)]
     pub peeked: bool,
     /// The reader's most recent scored session beside the council ([`score_session`]).
@@ -71,15 +81,20 @@ pub struct SessionView {
 /// probability of up, lower is better; a hit is a call on the side the market closed).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Score {
+    /// Mean Brier score, `(p - o)^2` with p the probability of up in 0-1 (§4.2); lower is better.
     pub brier: f64,
+    /// Fraction of calls on the side the market closed.
     pub hit_rate: f64,
+    /// Scored forecasts the figures are taken over.
     pub n: u32,
 }
 
 /// One seat's score on the reader's markets.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatScore {
+    /// The seat's roster name.
     pub seat: String,
+    /// Its Brier and hit rate over the reader's markets.
     #[serde(flatten)]
     pub score: Score,
 }
@@ -173,17 +188,24 @@ pub fn score_session(
 /// §6.4), numbers as sealed.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Snapshot {
+    /// Market code of Table 1.
     pub market: String,
+    /// Last price as sealed in the snapshot, in the asset's quote currency.
     #[serde(default)]
     pub price: Option<serde_json::Number>,
+    /// Percent change from the previous close, as sealed.
     #[serde(default)]
     pub change_pct: Option<serde_json::Number>,
+    /// Lowest price of the last 52 weeks, as sealed.
     #[serde(default)]
     pub low_52w: Option<serde_json::Number>,
+    /// Highest price of the last 52 weeks, as sealed.
     #[serde(default)]
     pub high_52w: Option<serde_json::Number>,
+    /// When the provider's price was read for this market (RFC 3339), as sealed.
     #[serde(default)]
     pub read_at: Option<String>,
+    /// When the snapshot as a whole was taken (RFC 3339), as sealed.
     #[serde(default)]
     pub taken_at: Option<String>,
 }
@@ -195,9 +217,12 @@ pub struct Snapshot {
 pub enum Display {
     /// The council's consensus and answers for the market (None when no run is sealed).
     Council {
+        /// Market code of Table 1.
         market: String,
+        /// The consensus on the market.
         #[serde(default)]
         consensus: Option<MarketConsensus>,
+        /// Each seat's sealed 1d answer on the market.
         #[serde(default)]
         answers: Option<Vec<CouncilAnswer>>,
         /// The run's N_eff reading the consensus comes with (Requirement 14).
@@ -206,7 +231,9 @@ pub enum Display {
     },
     /// The market's row of the sealed snapshot (None when none is on file).
     Control {
+        /// Market code of Table 1.
         market: String,
+        /// The market's row of the sealed price snapshot.
         #[serde(default)]
         snapshot: Option<Snapshot>,
     },
@@ -215,6 +242,7 @@ pub enum Display {
 /// `POST /api/experiment/forecast`'s answer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Accepted {
+    /// The forecast as stored, with `first` and the arm decided on receipt.
     pub forecast: Forecast,
     /// The revision protocol's display after a private call.
     #[serde(default)]
@@ -225,8 +253,10 @@ pub struct Accepted {
 /// (then no council), else the council.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PeekReply {
+    /// Whether the peek was recorded (a blind reader before its first forecast).
     #[serde(default)]
     pub peeked: bool,
+    /// The council's sealed answers, when the reader may see them.
     #[serde(default)]
     pub council: Option<Council>,
 }
@@ -234,12 +264,16 @@ pub struct PeekReply {
 /// The API's error document, `{"error": {"code", "field", "message"}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorDoc {
+    /// The refusal.
     pub error: ErrorBody,
 }
 
+/// The error document's body: a stable code, the field at fault and what is wrong.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ErrorBody {
+    /// Stable machine-readable code, e.g. `bad_confidence`.
     pub code: String,
+    /// The body field or header the refusal concerns; None for the request as a whole.
     #[serde(default)]
     pub field: Option<String>,
     /// The English sentence ([`ApiMsg`]'s `Display`).
@@ -257,55 +291,73 @@ pub struct ErrorBody {
 pub enum ApiMsg {
     /// The body has `bytes` bytes or more, over the `max` read.
     BodyTooLarge {
+        /// Bytes received (at least).
         bytes: u64,
+        /// The most read.
         max: u64,
     },
     /// The body is not JSON: `detail` is the JSON parser's own words.
     NotJson {
+        /// The JSON parser's message.
         detail: String,
     },
     /// The body is JSON but not an object.
     NotObject,
     /// The body has the key `key`; the request's keys are `allowed`.
     UnknownField {
+        /// The key not allowed.
         key: String,
+        /// The keys the request takes.
         allowed: Vec<String>,
     },
+    /// `reader` is missing or not a string.
     ReaderMissing,
+    /// `reader` is not `r-` and 32 lowercase hex digits.
     ReaderMalformed,
     /// No reader has the identifier.
     UnknownReader,
+    /// `session` is missing or not a string.
     SessionMissing,
     /// `session` (as sent) is not the open session `open`.
     NotOpenSession {
+        /// The session as sent.
         session: String,
+        /// The open session, `YYYY-MM-DD`.
         open: String,
     },
     /// The session closed at its reference time `at` (RFC 3339).
     SessionClosed {
+        /// The session's reference time, RFC 3339 UTC.
         at: String,
     },
     /// `reset` is not a boolean.
     ResetNotBool,
     /// The market is none of `markets`.
     UnknownMarket {
+        /// The league's market codes.
         markets: Vec<String>,
     },
+    /// `direction` is not `up` or `down`.
     BadDirection,
     /// The confidence is not an integer percent from `min` to `max`.
     BadConfidence {
+        /// Lowest confidence accepted, percent.
         min: u8,
+        /// Highest confidence accepted, percent.
         max: u8,
     },
+    /// `stage` is not `single`, `private` or `final`.
     BadStage,
     /// A final forecast came before its private one.
     FinalWithoutPrivate,
     /// Too many requests from the address; retry in `seconds`.
     RateLimited {
+        /// Seconds to wait before retrying.
         seconds: u64,
     },
     /// The reader already has `max` forecasts for the market in the session, the most kept.
     TooManyForecasts {
+        /// The most forecasts kept per reader, market and session.
         max: u32,
     },
     /// The league has no open session.
@@ -386,18 +438,26 @@ pub fn reader_body(reset: bool) -> String {
 /// `POST /api/experiment/peek`'s body.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PeekBody<'a> {
+    /// The reader's identifier.
     pub reader: &'a str,
+    /// The open session, `YYYY-MM-DD`.
     pub session: &'a str,
 }
 
 /// `POST /api/experiment/forecast`'s body: one call for one market.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ForecastBody<'a> {
+    /// The reader's identifier.
     pub reader: &'a str,
+    /// The open session, `YYYY-MM-DD`.
     pub session: &'a str,
+    /// Market code of Table 1.
     pub market: &'a str,
+    /// The side chosen.
     pub direction: Direction,
+    /// Confidence in the chosen side, integer percent (55-95).
     pub confidence: u8,
+    /// Which call of which protocol (§6.4).
     pub stage: Stage,
 }
 

@@ -41,7 +41,9 @@ pub const DRAW_BAND_FACTOR: f64 = 0.1;
 /// (None for markets without rolls).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MinuteBar<'a> {
+    /// Close of the minute, in the asset's quote currency.
     pub close: f64,
+    /// Front-month contract label in force for the minute (e.g. `CLF7`); None without rolls.
     pub contract: Option<&'a str>,
 }
 
@@ -96,15 +98,20 @@ impl BandClock {
 /// A front-month contract label in force from `from` on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ContractFrom {
+    /// First instant the label is in force.
     pub from: Instant,
+    /// Contract label, e.g. `CLF7`; returns between bars of different labels are excluded.
     pub label: String,
 }
 
 /// One session of the band.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BandSession {
+    /// The session's date (`YYYY-MM-DD`; the UTC day for Bitcoin).
     pub date: String,
+    /// Start of the window, RFC 3339 UTC (09:30 New York, or 00:00Z).
     pub open: String,
+    /// End of the window, RFC 3339 UTC, exclusive (16:00 New York, or the next 00:00Z).
     pub close: String,
     /// Bars with a close inside the window.
     pub priced_bars: usize,
@@ -113,22 +120,30 @@ pub struct BandSession {
 /// The band and the sessions it came from (oldest first).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Band {
+    /// The draw band in percent (§3.5); a change with absolute value at or below it is a draw.
     pub band_pct: f64,
+    /// Whether the sessions are NYSE sessions or UTC days.
     pub clock: BandClock,
+    /// The sessions the returns came from, oldest first.
     pub sessions: Vec<BandSession>,
 }
 
+/// Why no draw band can be computed for a reference (§3.5).
 #[derive(Clone, Debug, PartialEq)]
 pub enum BandError {
     /// The calendar does not know the years around the reference.
     OutsideCalendar {
+        /// The reference instant.
         at: Instant,
     },
+    /// The number of sessions asked for is 0 or above [`MAX_BAND_SESSIONS`].
     BadSessionCount {
+        /// The number asked for.
         n: u32,
     },
     /// The data holds no bar in this session.
     SessionNotCovered {
+        /// The session's date (NYSE) or UTC day (Bitcoin).
         date: Date,
     },
     /// The sessions hold no one-minute return.

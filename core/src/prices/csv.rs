@@ -44,10 +44,13 @@ fn quoted(s: &str) -> String {
 /// Why a price file cannot be read: the file, 1-based line and field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CsvError {
+    /// The price file's path as the caller named it.
     pub file: String,
+    /// 1-based line number (0 for the file as a whole, e.g. too large).
     pub line: u64,
     /// The column name (empty for the line as a whole).
     pub field: String,
+    /// What is wrong, quoting at most [`MAX_QUOTED_CHARS`] characters of the field.
     pub message: String,
 }
 

@@ -19,16 +19,22 @@ use std::fmt;
 /// One daily bar: its date, open and close.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct DailyBar {
+    /// The exchange's trading date (the first ten characters of the `Date` column).
     pub date: Date,
+    /// Opening price in the asset's quote currency.
     pub open: f64,
+    /// Closing price in the asset's quote currency (`Close`, not `Adj Close`).
     pub close: f64,
 }
 
 /// Why a daily history cannot be read: the 1-based line and the column at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DailyError {
+    /// 1-based line number in the file.
     pub line: usize,
+    /// The column at fault as the header names it (e.g. `Close`), or `header` for the header row.
     pub field: String,
+    /// What is wrong with the value.
     pub message: String,
 }
 

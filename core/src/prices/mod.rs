@@ -13,6 +13,8 @@
 //!
 //! Bar times are whole seconds since 1970-01-01T00:00:00Z, as Yahoo writes them.
 
+#![warn(missing_docs)]
+
 pub mod band;
 pub mod csv;
 pub mod daily;

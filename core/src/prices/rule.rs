@@ -40,29 +40,39 @@ pub fn first_reference_bar(reference_at: Instant) -> Instant {
 /// One chart's minute bars or several charts of one symbol merged in time order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MinuteSeries {
+    /// The provider's symbol of the first chart (e.g. `^GSPC`).
     pub symbol: String,
-    /// The first chart's `meta.instrumentType` (`CRYPTOCURRENCY` selects calendar days for the band).
+    /// The first chart's `meta.instrumentType` (`CRYPTOCURRENCY` selects calendar days for the
+    /// band).
     pub instrument_type: Option<String>,
+    /// One-minute bars of every chart, sorted by start, one bar per minute.
     pub bars: Vec<Bar>,
 }
 
 /// Why charts cannot make one minute series.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeriesError {
+    /// The list of charts is empty.
     NoCharts,
     /// Chart `index` (0-based, in the order given) is not one-minute data.
     NotMinuteBars {
+        /// 0-based position of the chart.
         index: usize,
+        /// Its `meta.dataGranularity` (`5m`, `1d`, ...), None if absent.
         granularity: Option<String>,
     },
     /// Chart `index` is for another symbol than the first.
     MixedSymbols {
+        /// 0-based position of the chart.
         index: usize,
+        /// Symbol of the first chart.
         first: String,
+        /// Symbol of chart `index`.
         other: String,
     },
     /// Two charts give different bars for the same minute.
     Conflict {
+        /// Start of the minute, seconds since the epoch (UTC).
         start: i64,
     },
 }
@@ -135,8 +145,11 @@ impl MinuteSeries {
 /// A bar the rule priced from: its start, end and close.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PricedBar {
+    /// The bar's start, RFC 3339 UTC.
     pub start: String,
+    /// The bar's end (start + 60 s), RFC 3339 UTC.
     pub end: String,
+    /// The bar's close, in the asset's quote currency.
     pub close: f64,
 }
 
@@ -153,12 +166,19 @@ impl PricedBar {
 /// The outcome fields of one event window (Appendix C: ref, close, actual_pct).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Resolution {
+    /// Reference price `ref`: close of the first priced bar starting at or after `reference_at`
+    /// (Appendix C).
     #[serde(rename = "ref")]
     pub reference: f64,
+    /// Close of the last priced bar ending at or before `end_at` (Appendix C `close`).
     pub close: f64,
+    /// Percent change `100 x (close / ref - 1)` (Appendix C `actual_pct`).
     pub actual_pct: f64,
+    /// Whether `close` is strictly above `ref`.
     pub up: bool,
+    /// The bar `ref` was read from.
     pub reference_bar: PricedBar,
+    /// The bar `close` was read from.
     pub end_bar: PricedBar,
 }
 
@@ -166,7 +186,9 @@ pub struct Resolution {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum End {
+    /// The window's start, `reference_at` (spec §3.3).
     ReferenceAt,
+    /// The window's end, `end_at`.
     EndAt,
 }
 
@@ -185,13 +207,27 @@ pub enum RuleError {
     /// `end_at` is not after `reference_at`.
     EmptyWindow,
     /// The data does not hold the minute at this end of the window (see the module doc).
-    NotCovered { which: End, at: Instant },
+    NotCovered {
+        /// Which end of the window.
+        which: End,
+        /// The instant of that end.
+        at: Instant,
+    },
     /// No bar with a close starts at or after `reference_at`.
-    NoReferenceBar { at: Instant },
+    NoReferenceBar {
+        /// The window's `reference_at`.
+        at: Instant,
+    },
     /// No bar with a close ends at or before `end_at` after the reference bar.
-    NoEndBar { at: Instant },
+    NoEndBar {
+        /// The window's `end_at`.
+        at: Instant,
+    },
     /// The reference price is zero or negative: a percent change means nothing.
-    ReferenceNotPositive { reference: f64 },
+    ReferenceNotPositive {
+        /// The reference price read.
+        reference: f64,
+    },
 }
 
 impl fmt::Display for RuleError {

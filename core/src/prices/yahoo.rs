@@ -21,6 +21,7 @@ pub const MAX_RESPONSE_BYTES: usize = 64 << 20;
 pub const MAX_BARS: usize = 500_000;
 /// Bar times must lie in 1900..10000 (seconds since the epoch).
 pub const MIN_TIMESTAMP: i64 = -2_208_988_800;
+/// Last accepted bar time: 9999-12-31T23:59:59Z, in seconds since the epoch.
 pub const MAX_TIMESTAMP: i64 = 253_402_300_799;
 
 /// One bar: its start and the quote values, each `None` where Yahoo wrote `null`.
@@ -28,10 +29,15 @@ pub const MAX_TIMESTAMP: i64 = 253_402_300_799;
 pub struct Bar {
     /// Bar start, seconds since the epoch (UTC).
     pub start: i64,
+    /// Opening price of the minute, in the asset's quote currency.
     pub open: Option<f64>,
+    /// Highest price of the minute.
     pub high: Option<f64>,
+    /// Lowest price of the minute.
     pub low: Option<f64>,
+    /// Closing price of the minute; the reference rule reads only this (spec §3.3).
     pub close: Option<f64>,
+    /// Traded volume (units as Yahoo reports them, e.g. shares or contracts).
     pub volume: Option<u64>,
 }
 
@@ -45,9 +51,13 @@ impl Bar {
 /// One trading period of `meta.tradingPeriods` (seconds since the epoch).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Period {
+    /// Period start, seconds since the epoch (UTC).
     pub start: i64,
+    /// Period end, seconds since the epoch (UTC), exclusive.
     pub end: i64,
+    /// Yahoo's abbreviation of the exchange's time zone (e.g. `EDT`).
     pub timezone: Option<String>,
+    /// The exchange's offset from UTC in seconds (e.g. -14400).
     pub gmtoffset: Option<i64>,
 }
 
@@ -59,13 +69,17 @@ pub enum TradingPeriods {
     Regular(Vec<Period>),
     /// The object form.
     Split {
+        /// Pre-market periods.
         pre: Vec<Period>,
+        /// Regular-session periods.
         regular: Vec<Period>,
+        /// After-hours periods.
         post: Vec<Period>,
     },
 }
 
 impl TradingPeriods {
+    /// The regular-session periods, whichever form Yahoo wrote.
     pub fn regular(&self) -> &[Period] {
         match self {
             TradingPeriods::Regular(r) | TradingPeriods::Split { regular: r, .. } => r,
@@ -76,21 +90,30 @@ impl TradingPeriods {
 /// The parts of `meta` the rule and a reader need.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChartMeta {
+    /// `meta.symbol`: the provider's symbol (e.g. `^GSPC`).
     pub symbol: String,
+    /// `meta.instrumentType` (`INDEX`, `FUTURE`, `CRYPTOCURRENCY`, ...).
     pub instrument_type: Option<String>,
+    /// `meta.exchangeTimezoneName`, an IANA zone (e.g. `America/New_York`).
     pub exchange_timezone_name: Option<String>,
+    /// `meta.gmtoffset`: the exchange's offset from UTC in seconds.
     pub gmtoffset: Option<i64>,
     /// `1m`, `5m`, `1d`, ...
     pub data_granularity: Option<String>,
+    /// `meta.regularMarketTime`: time of the last regular-market price, seconds since the epoch.
     pub regular_market_time: Option<i64>,
+    /// `meta.regularMarketPrice`: the last regular-market price.
     pub regular_market_price: Option<f64>,
+    /// `meta.tradingPeriods`, when present.
     pub trading_periods: Option<TradingPeriods>,
 }
 
 /// A chart: its meta and its bars in time order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
+    /// The parts of `meta` read.
     pub meta: ChartMeta,
+    /// The bars in time order; gaps kept as bars without a close.
     pub bars: Vec<Bar>,
 }
 
@@ -99,6 +122,7 @@ pub struct Chart {
 pub struct ChartError {
     /// `chart.result[0].timestamp[3]`; empty for the document itself.
     pub path: String,
+    /// What is wrong at `path`.
     pub message: String,
 }
 

@@ -30,9 +30,15 @@ pub enum Resampling {
     /// Independent draws of single items (or of whole clusters, see [`cluster_bootstrap_mean`]).
     Iid,
     /// Künsch's moving blocks of `block` consecutive items, not wrapping around.
-    MovingBlock { block: usize },
+    MovingBlock {
+        /// Consecutive items per block (at least 1, at most the series length).
+        block: usize,
+    },
     /// Blocks that wrap around the end of the series.
-    CircularBlock { block: usize },
+    CircularBlock {
+        /// Consecutive items per block, wrapping from the last item to the first.
+        block: usize,
+    },
 }
 
 /// Upper bound on resamples, so a hostile parameter cannot ask for unbounded work.
@@ -44,11 +50,22 @@ pub enum BootstrapError {
     /// Nothing to resample.
     Empty,
     /// Block length 0 or longer than the series.
-    BadBlock { block: usize, n: usize },
+    BadBlock {
+        /// The block length asked for.
+        block: usize,
+        /// Length of the series.
+        n: usize,
+    },
     /// Zero resamples or more than [`MAX_REPS`].
-    BadReps { reps: usize },
+    BadReps {
+        /// The number of resamples asked for.
+        reps: usize,
+    },
     /// A value is NaN or infinite (item index given).
-    NotFinite { index: usize },
+    NotFinite {
+        /// Zero-based position of the value in the input.
+        index: usize,
+    },
 }
 
 impl std::fmt::Display for BootstrapError {
@@ -192,8 +209,11 @@ pub fn cluster_bootstrap_mean(
 /// A two-sided percentile interval of bootstrap replicates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PercentileInterval {
+    /// Coverage as a fraction in (0, 1), e.g. 0.95.
     pub level: f64,
+    /// Lower end: the replicates' `50 - 50*level` percentile (numpy linear interpolation).
     pub lo: f64,
+    /// Upper end: the replicates' `50 + 50*level` percentile.
     pub hi: f64,
 }
 

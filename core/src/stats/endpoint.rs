@@ -32,6 +32,8 @@ pub const EQUIVALENCE_MARGIN: f64 = 0.01;
 /// One event's pair of losses in a session.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PairedLoss {
+    /// Session number in the league's count (the primary window starts at
+    /// [`PRIMARY_FIRST_SESSION`]).
     pub session: u32,
     /// Loss of the baseline (climatology, coin, crowd, the published consensus ...).
     pub baseline_loss: f64,
@@ -42,8 +44,12 @@ pub struct PairedLoss {
 /// G_s for one session.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionGain {
+    /// Trading-session number the gain belongs to.
     pub session: u32,
+    /// G_s: mean of baseline loss minus model loss over the session's events (positive: the model
+    /// lost less).
     pub gain: f64,
+    /// Number of events averaged into `gain`.
     pub events: usize,
 }
 
@@ -71,17 +77,24 @@ pub fn session_gains(rows: &[PairedLoss]) -> Vec<SessionGain> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum EndpointVerdict {
+    /// The 95% interval lies entirely above zero: the model beats the baseline.
     Confirmed,
+    /// Not confirmed, and the 90% interval lies strictly inside +-margin: no material gain.
     NoMaterialGain,
+    /// Neither of the above.
     Inconclusive,
 }
 
 /// Settings of a block-bootstrap comparison read like the primary endpoint.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EndpointConfig {
+    /// Block length in sessions of the moving block bootstrap (§8: 5).
     pub block: usize,
+    /// Number of bootstrap resamples (§8: 10,000).
     pub reps: usize,
+    /// Seed of numpy's `default_rng` for the resampling (§8: 20261102).
     pub seed: u64,
+    /// Equivalence margin in Brier points (§4.6: 0.01).
     pub margin: f64,
 }
 
@@ -98,13 +111,19 @@ impl EndpointConfig {
 /// Estimate, intervals and verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EndpointResult {
+    /// Number of session gains G_s averaged.
     pub sessions: usize,
+    /// Mean of G_s over sessions, each session weighted equally.
     pub estimate: f64,
+    /// Percentile 95% interval of the bootstrap replicates of the estimate.
     pub ci95: PercentileInterval,
+    /// Percentile 90% interval, read against the equivalence margin.
     pub ci90: PercentileInterval,
+    /// The §8 reading of the two intervals.
     pub verdict: EndpointVerdict,
     /// Confirmed and the 90% interval also inside the margin ("confirmed and smaller than it").
     pub confirmed_below_margin: bool,
+    /// Settings the result was computed with.
     pub config: EndpointConfig,
 }
 

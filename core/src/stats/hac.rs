@@ -14,8 +14,11 @@ use super::special::{normal_ppf, student_t_ppf};
 /// A mean with its HAC standard error.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HacMean {
+    /// Number of observations.
     pub n: usize,
+    /// Newey-West lag L (Bartlett weights 1 - l/(L+1)); h - 1 for an h-session horizon (§4.6).
     pub lag: usize,
+    /// Sample mean of the observations.
     pub mean: f64,
     /// Long-run variance S / n.
     pub long_run_variance: f64,

@@ -23,15 +23,23 @@ pub enum IntervalMethod {
     /// Session-cluster bootstrap (one-session horizon, from 20 sessions).
     SessionClusterBootstrap,
     /// Newey-West HAC on session means with lag h - 1 (h-session horizon, from 5h sessions).
-    NeweyWest { lag: usize },
+    NeweyWest {
+        /// Bartlett lag, h - 1.
+        lag: usize,
+    },
     /// Block bootstrap over sessions with blocks of h sessions (from 5h sessions).
-    BlockBootstrap { block: usize },
+    BlockBootstrap {
+        /// Block length in sessions, h.
+        block: usize,
+    },
 }
 
 /// What §4.6 allows for a horizon of `horizon_sessions` after `sessions` scored sessions.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IntervalRule {
+    /// Forecast horizon in trading sessions (at least 1; 1 is a next-session question).
     pub horizon_sessions: usize,
+    /// Scored sessions so far.
     pub sessions: usize,
     /// Sessions needed before the first interval.
     pub first_interval_at: usize,
@@ -76,11 +84,19 @@ pub fn interval_rule(horizon_sessions: usize, sessions: usize) -> IntervalRule {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoIntervalWhy {
     /// One-session horizon: fewer than `first` scored sessions.
-    TooFewSessions { sessions: usize, first: usize },
+    TooFewSessions {
+        /// Scored sessions so far.
+        sessions: usize,
+        /// Sessions needed before the first interval (5).
+        first: usize,
+    },
     /// An `h`-session horizon needs `first` (5h) scored sessions.
     HorizonNeeds {
+        /// Scored sessions so far.
         sessions: usize,
+        /// Horizon length in trading sessions.
         h: usize,
+        /// Sessions needed before the first interval (5h).
         first: usize,
     },
 }
@@ -122,13 +138,19 @@ impl IntervalRule {
 /// A Student t interval for a mean.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TInterval {
+    /// Number of values (session means).
     pub n: usize,
+    /// Sample mean of the values.
     pub mean: f64,
     /// Standard error: sample sd (ddof 1) / sqrt(n).
     pub se: f64,
+    /// Degrees of freedom, n - 1.
     pub df: f64,
+    /// Coverage as a fraction in (0, 1), e.g. 0.95.
     pub level: f64,
+    /// Lower end: mean - t_{(1+level)/2, df} se.
     pub lo: f64,
+    /// Upper end: mean + t_{(1+level)/2, df} se.
     pub hi: f64,
 }
 
@@ -157,9 +179,13 @@ pub fn t_interval(values: &[f64], level: f64) -> Option<TInterval> {
 /// Two one-sided tests of |mean| < margin.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Tost {
+    /// Mean being tested (e.g. a paired Brier difference, in Brier points).
     pub mean: f64,
+    /// Standard error of the mean.
     pub se: f64,
+    /// Degrees of freedom of the Student t reference.
     pub df: f64,
+    /// Equivalence margin, same units as the mean (§4.6: 0.01 Brier points).
     pub margin: f64,
     /// p of H0: mean <= -margin.
     pub p_lower: f64,

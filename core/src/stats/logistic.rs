@@ -16,7 +16,9 @@ use libm::{exp, log};
 /// The fitted calibration line.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CalibrationFit {
+    /// Number of (forecast, outcome) rows fitted.
     pub n: usize,
+    /// Number of distinct clusters (sessions) in the clustered covariance.
     pub clusters: usize,
     /// Intercept a (tilt towards up or down).
     pub a: f64,
@@ -24,12 +26,15 @@ pub struct CalibrationFit {
     pub b: f64,
     /// Session-clustered standard errors of a and b.
     pub se_a: f64,
+    /// Session-clustered standard error of b.
     pub se_b: f64,
     /// Clustered covariance [[aa, ab], [ab, bb]].
     pub cov: [[f64; 2]; 2],
     /// Model-based (non-robust) standard errors sqrt(diag(H^-1)).
     pub se_a_model: f64,
+    /// Model-based standard error of b.
     pub se_b_model: f64,
+    /// Newton-Raphson steps taken until convergence.
     pub iterations: usize,
 }
 
@@ -39,7 +44,12 @@ pub enum LogisticError {
     /// Inputs of different lengths.
     Lengths,
     /// A probability outside the open interval (0, 1) at the given row (logit undefined).
-    Probability { row: usize, p: f64 },
+    Probability {
+        /// Zero-based row of the offending forecast.
+        row: usize,
+        /// The forecast probability as given.
+        p: f64,
+    },
     /// Fewer than 3 rows.
     FewerThanThree,
     /// Every outcome is the same.

@@ -9,6 +9,8 @@
 //! ([`crps`]) and small symmetric eigenvalues ([`eigen`]). Every transcendental function comes
 //! from the `libm` crate so native and wasm builds give identical bits.
 
+#![warn(missing_docs)]
+
 pub mod bootstrap;
 pub mod crps;
 pub mod eigen;

@@ -173,7 +173,9 @@ pub struct Generator {
 /// `integers` was asked for an empty range (`high <= low`), as numpy's `ValueError`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EmptyRange {
+    /// Inclusive lower bound asked for.
     pub low: i64,
+    /// Exclusive upper bound asked for (not above `low`).
     pub high: i64,
 }
 

@@ -21,9 +21,13 @@ use super::numpy_reduce;
 /// An interval with the method that made it.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SessionInterval {
+    /// The §4.6 method that computed the interval.
     pub method: IntervalMethod,
+    /// Coverage as a fraction in (0, 1), e.g. 0.95.
     pub level: f64,
+    /// Lower end, in the units of the row values.
     pub lo: f64,
+    /// Upper end, in the units of the row values.
     pub hi: f64,
 }
 

@@ -11,8 +11,11 @@ use super::special::binom_half_cdf;
 /// Counts and p-value of a sign test.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SignTest {
+    /// Differences above zero.
     pub positive: u64,
+    /// Differences below zero.
     pub negative: u64,
+    /// Zero or non-finite differences, left out of the test.
     pub ties: u64,
     /// Two-sided exact p; 1 when there is no non-tied difference.
     pub p_value: f64,

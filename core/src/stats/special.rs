@@ -201,7 +201,9 @@ fn symmetric_quantile(
 /// A quantile's probability was outside (0, 1) or its parameter was not positive.
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuantileDomain {
+    /// The probability asked for.
     pub p: f64,
+    /// Degrees of freedom asked for (infinite for the Normal quantile).
     pub df: f64,
 }
 
