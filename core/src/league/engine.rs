@@ -1509,7 +1509,7 @@ pub fn score_content(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
@@ -1522,7 +1522,7 @@ mod tests {
     use crate::score::roster::roster_from_asks;
 
     mod after_score;
-    mod hostile;
+    pub(crate) mod hostile;
     mod runs;
 
     const CONFIG: &str = r#"
