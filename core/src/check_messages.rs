@@ -3,9 +3,12 @@
 //! sentence ([`fmt::Display`]), the page renders the id in the reader's language. The data a
 //! sentence names (subjects, hashes, OIDs, times, counts) are its arguments, untranslated;
 //! `detail` arguments hold the words of a decoder or library underneath.
+//!
+//! The signature and certification-path errors the PKI reports ([`SigError`], [`PathError`])
+//! are such messages too: they are typed here, with their sentences, and `pki` returns them
+//! (`pki::signature` and `pki::x509` re-export them), so this floor of shared words reads no
+//! module above it (ARCHITECTURE.md, "The floors").
 
-use crate::pki::signature::SigError;
-use crate::pki::x509::PathError;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -52,6 +55,202 @@ impl fmt::Display for EssBinding {
         )
     }
 }
+
+/// Why a signature algorithm cannot be used or a signature does not verify, as a message id
+/// with typed arguments: `Display` writes the CLI's English, the page its own language.
+/// `detail` holds the words of the library or DER decoder underneath, untranslated.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SigError {
+    /// `rsaEncryption` or `id-ecPublicKey` named as the signature algorithm without a digest.
+    NeedsDigest {
+        /// The key-type OID used as the signature algorithm.
+        oid: String,
+    },
+    /// A signature algorithm not among those `pki::oid` names.
+    UnsupportedAlgorithm {
+        /// The algorithm's OID.
+        oid: String,
+    },
+    /// RSASSA-PSS named with no parameters (RFC 4055 §3.1 requires them in a signature).
+    PssWithoutParams,
+    /// RSASSA-PSS-params that do not decode (RFC 4055 §3.1).
+    PssParams {
+        /// The decoder's words.
+        detail: String,
+    },
+    /// A mask generation function other than MGF1 with a supported hash (RFC 4055 §2.2).
+    PssMaskGeneration,
+    /// A salt length beyond what the key's modulus allows.
+    PssSaltRange,
+    /// An RSA PKCS#1 v1.5 signature that does not verify (RFC 8017 §8.2.2).
+    RsaInvalid {
+        /// The library's words.
+        detail: String,
+    },
+    /// An RSASSA-PSS signature that does not verify (RFC 8017 §8.1.2).
+    PssInvalid {
+        /// The library's words.
+        detail: String,
+    },
+    /// The ECDSA signature is not a DER Ecdsa-Sig-Value for `curve` (`P-256`, `P-384`).
+    EcdsaNotDer {
+        /// The key's curve.
+        curve: String,
+    },
+    /// An ECDSA signature that does not verify on `curve` (FIPS 186-5 §6.4.2).
+    EcdsaInvalid {
+        /// The key's curve.
+        curve: String,
+    },
+    /// An Ed25519 signature (RFC 8032) that is not 64 bytes or does not verify.
+    Ed25519Invalid,
+    /// The scheme (as `pki::signature::Scheme::describe` words it) does not fit the key (as
+    /// `PublicKey::describe` words it).
+    KeyMismatch {
+        /// The signature scheme.
+        scheme: String,
+        /// The key it was to be checked with.
+        key: String,
+    },
+}
+
+impl fmt::Display for SigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SigError::NeedsDigest { oid } => {
+                write!(f, "{oid} needs a separate digest algorithm")
+            }
+            SigError::UnsupportedAlgorithm { oid } => {
+                write!(f, "unsupported signature algorithm {oid}")
+            }
+            SigError::PssWithoutParams => f.write_str("RSASSA-PSS without parameters"),
+            SigError::PssParams { detail } => write!(f, "RSASSA-PSS parameters {detail}"),
+            SigError::PssMaskGeneration => {
+                f.write_str("RSASSA-PSS: mask generation must be MGF1 with the signature's hash")
+            }
+            SigError::PssSaltRange => f.write_str("RSASSA-PSS: salt length out of range"),
+            SigError::RsaInvalid { detail } => {
+                write!(f, "RSA PKCS#1 v1.5 signature invalid ({detail})")
+            }
+            SigError::PssInvalid { detail } => write!(f, "RSASSA-PSS signature invalid ({detail})"),
+            SigError::EcdsaNotDer { curve } => write!(
+                f,
+                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}"
+            ),
+            SigError::EcdsaInvalid { curve } => write!(f, "ECDSA {curve} signature invalid"),
+            SigError::Ed25519Invalid => f.write_str("Ed25519 signature invalid"),
+            SigError::KeyMismatch { scheme, key } => {
+                write!(f, "signature algorithm {scheme} does not fit a {key} key")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SigError {}
+
+impl From<SigError> for String {
+    fn from(e: SigError) -> String {
+        e.to_string()
+    }
+}
+
+/// A certificate's place in a path, as a path error names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum CertRole {
+    /// The signer's own certificate.
+    Leaf,
+    /// The anchor the reader trusts.
+    TrustAnchor,
+    /// The `n`th certificate above the leaf.
+    Intermediate(usize),
+}
+
+impl fmt::Display for CertRole {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CertRole::Leaf => f.write_str("leaf"),
+            CertRole::TrustAnchor => f.write_str("trust anchor"),
+            CertRole::Intermediate(i) => write!(f, "intermediate {i}"),
+        }
+    }
+}
+
+/// Why a built path is not valid at a time (`pki::x509::validate_path`): the certificate's role and
+/// subject, and what is wrong with it. `Display` writes the CLI's English.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct PathError {
+    /// Which certificate of the path.
+    pub who: CertRole,
+    /// Its subject, RFC 4514 style.
+    pub subject: String,
+    /// What is wrong with it.
+    pub problem: PathProblem,
+}
+
+/// What is wrong with one certificate of a path (RFC 5280 §6.1.3, §6.1.4).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub enum PathProblem {
+    /// Outside its validity period at `at`; times are ISO 8601 UTC.
+    NotValidAt {
+        /// The time the path was validated at.
+        at: String,
+        /// The certificate's notBefore.
+        not_before: String,
+        /// The certificate's notAfter.
+        not_after: String,
+    },
+    /// A critical extension this verifier does not implement (RFC 5280 §4.2).
+    UnrecognisedCritical {
+        /// The extension's OID.
+        oid: String,
+    },
+    /// More certificates below it than its pathLenConstraint allows (RFC 5280 §4.2.1.9).
+    PathLenExceeded {
+        /// Its pathLenConstraint.
+        max: u64,
+    },
+    /// basicConstraints cA false.
+    NotCa,
+    /// No basicConstraints and nothing else that makes it a CA.
+    NoBasicConstraints,
+    /// A keyUsage without keyCertSign on an issuer (RFC 5280 §4.2.1.3).
+    NoKeyCertSign,
+}
+
+impl fmt::Display for PathError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (who, subject) = (&self.who, &self.subject);
+        match &self.problem {
+            PathProblem::NotValidAt {
+                at,
+                not_before,
+                not_after,
+            } => write!(
+                f,
+                "{who} \"{subject}\" is not valid at {at} (valid {not_before} to {not_after})"
+            ),
+            PathProblem::UnrecognisedCritical { oid } => write!(
+                f,
+                "{who} \"{subject}\" has unrecognised critical extension {oid}"
+            ),
+            PathProblem::PathLenExceeded { max } => {
+                write!(f, "{who} \"{subject}\" pathLenConstraint {max} exceeded")
+            }
+            PathProblem::NotCa => write!(
+                f,
+                "{who} \"{subject}\" is not a CA (basicConstraints cA false)"
+            ),
+            PathProblem::NoBasicConstraints => {
+                write!(f, "{who} \"{subject}\" is not a CA (no basicConstraints)")
+            }
+            PathProblem::NoKeyCertSign => {
+                write!(f, "{who} \"{subject}\" keyUsage lacks keyCertSign")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PathError {}
 
 /// The outcome of one check. Variants are grouped by the check that makes them (the ids of
 /// `tsp::response::check` and `rekor::check`).
@@ -695,7 +894,6 @@ impl fmt::Display for CheckMsg {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pki::x509::{CertRole, PathProblem};
 
     /// The sentences the CLI printed before the checks' messages were typed, word for word.
     #[test]

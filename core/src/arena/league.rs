@@ -629,6 +629,38 @@ pub fn price_recording<'a>(
     }
 }
 
+/// What a recording with a fetch appends to `arena-prices.jsonl` once its bars are read
+/// ([`recording_lines`]), and whether it recorded the session.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedLines {
+    /// The lines to append, in order.
+    pub lines: Vec<PriceLine>,
+    /// The session's closes are among them. When no fund of the tracks could be priced they
+    /// are not: the recording failed, and only the bets' lines are appended, so that a later
+    /// attempt (which fetches again, [`price_recording`]) writes each price line once.
+    pub recorded: bool,
+}
+
+/// The lines a recording of `session` with a fetch appends from the `bars` read (see
+/// [`PriceRecording`]): [`session_price_lines`] of `rules`, then `bet_lines`; or, when they
+/// hold no close of the session ([`session_recorded`]: the provider priced no fund), the
+/// `bet_lines` alone, the recording failed (spec §4.7, §4.11: a session's prices are the
+/// provider's, never invented; the league asks again, `league::engine::ARENA_PRICE_ATTEMPTS`).
+pub fn recording_lines(
+    rules: &[&RuleSet],
+    session: Date,
+    bars: &BTreeMap<String, Vec<Bar>>,
+    bet_lines: Vec<PriceLine>,
+) -> RecordedLines {
+    let mut lines = session_price_lines(rules, session, bars);
+    let recorded = session_recorded(&lines, session);
+    if !recorded {
+        lines.clear();
+    }
+    lines.extend(bet_lines);
+    RecordedLines { lines, recorded }
+}
+
 /// One account's summary in `council-league.json` `accounts` (spec §4.7: "each account marks
 /// its return and maximum drawdown at the close, and the Sharpe and Sortino ratios from 20
 /// sessions"; money in dollars with two decimals).
@@ -1395,5 +1427,43 @@ mod tests {
         assert!(session_recorded(&lines, d("2026-10-20")));
         assert!(!session_recorded(&lines, d("2026-10-21")));
         assert!(price_symbols(&rules).contains(&"VIXY".to_string()));
+    }
+
+    /// A recording whose provider priced no fund records no price line, only the bets' lines,
+    /// and says it failed (so that the league asks again); one close is enough to record.
+    #[test]
+    fn a_recording_that_prices_no_fund_writes_no_price_line_and_fails() {
+        let session = d("2026-10-20");
+        let p = league_protocol();
+        let rules = rules_in_force(&p, session);
+        let at = |h: u32, m: u32| new_york_time(session, h, m).0 / 1_000_000;
+        let bar = |t: i64, c: f64| Bar {
+            start: t,
+            open: Some(c),
+            high: Some(c),
+            low: Some(c),
+            close: Some(c),
+            volume: None,
+        };
+        let resolution = PriceLine::Resolution {
+            symbol: "m-1".into(),
+            session,
+            outcome: "Up".into(),
+        };
+        // The rate alone, no fund: its line is not written either.
+        let rate_only = BTreeMap::from([("^IRX".to_string(), vec![bar(at(15, 59), 3.9)])]);
+        for bars in [BTreeMap::new(), rate_only.clone()] {
+            let r = recording_lines(&rules, session, &bars, vec![resolution.clone()]);
+            assert!(!r.recorded);
+            assert_eq!(r.lines, std::slice::from_ref(&resolution));
+        }
+        let mut priced = rate_only;
+        priced.insert("SPY".to_string(), vec![bar(at(15, 59), 610.5)]);
+        let r = recording_lines(&rules, session, &priced, vec![resolution.clone()]);
+        assert!(r.recorded);
+        let mut want = session_price_lines(&rules, session, &priced);
+        want.push(resolution);
+        assert_eq!(r.lines, want);
+        assert_eq!(r.lines.len(), 3, "{:?}", r.lines);
     }
 }

@@ -28,8 +28,11 @@
 //! [`Engine::resume`] rebuilds the state from the books and the times of the stamped lists.
 
 use crate::arena::eligibility::Round;
-use crate::arena::league::{bets_rounds, bets_section, league_protocol, rules_in_force};
+use crate::arena::league::{
+    bets_rounds, bets_section, league_protocol, price_recording, rules_in_force,
+};
 use crate::arena::protocol::Protocol;
+use crate::arena::records::PriceLine;
 use crate::book::canon::{self, Object, Value};
 use crate::book::time_order::sealing_time_of;
 use crate::calendar::{session_for, Date, Horizon, Instant};
@@ -114,8 +117,17 @@ pub enum Action {
 }
 
 /// How many times in all [`Action::RecordArenaPrices`] is handed out for a session whose
-/// recording failed (the first attempt and the retries, each after a later session's crowd
-/// resolution), within one engine.
+/// recording failed (spec §4.7, §4.11): the first attempt after its own day's score, then one
+/// retry after each later day's score (its crowd resolution), oldest first.
+///
+/// The count is the book's, not the process's: a restarted engine
+/// ([`Engine::resume_arena_prices`]) counts one attempt for each day's score sealed at or
+/// after the session, so a league run as one server and one run as a one-off command a step
+/// (cron) try a session the same number of times, and a restart neither forgets a session
+/// still owed nor grants it new attempts. Granting attempts on restart would retry a session
+/// the source never prices every day for ever under cron, which restarts each step; an operator
+/// who repaired the source after the attempts ran out finds the session named in the
+/// `arena_prices_failed` events.
 pub const ARENA_PRICE_ATTEMPTS: u32 = 3;
 
 /// A seat's reply as the adapter read it.
@@ -1398,6 +1410,39 @@ impl Engine {
             .collect()
     }
 
+    /// Takes up, at start, the arena price recordings still owed (spec §4.7, §4.11): a session
+    /// of a run whose day's (1d) score is sealed in the book, whose recording
+    /// ([`price_recording`] over `recorded`, the lines of `arena-prices.jsonl`) still wants
+    /// bars or bets' lines, and which has attempts left: one attempt is counted for each day's
+    /// score sealed at or after it ([`ARENA_PRICE_ATTEMPTS`]). Such a session is handed out
+    /// again with the next recordings ([`Engine::on_crowd_resolved`]); returns them, oldest
+    /// first, with the attempts counted.
+    pub fn resume_arena_prices(
+        &mut self,
+        book: &BookLines,
+        recorded: &[PriceLine],
+    ) -> Vec<(Date, u32)> {
+        let scored: BTreeSet<Date> = self
+            .runs
+            .iter()
+            .filter(|r| r.scored.contains(&Horizon::D1))
+            .filter_map(|r| r.session)
+            .collect();
+        let mut owed = Vec::new();
+        for &session in &scored {
+            let plan = price_recording(&self.protocol, recorded, book, session);
+            if plan.fetch.is_none() && plan.bet_lines.is_empty() {
+                continue;
+            }
+            let made = u32::try_from(scored.range(session..).count()).unwrap_or(u32::MAX);
+            if made < ARENA_PRICE_ATTEMPTS {
+                self.arena_failed.insert(session, made);
+                owed.push((session, made));
+            }
+        }
+        owed
+    }
+
     /// The [`Action::ResolveCrowd`] after `session`'s score could not be carried out (a venue
     /// or the book could not be read): nothing is resolved now, the session's own prices are
     /// recorded all the same, and the runs still waiting are asked again after the next day's
@@ -1509,7 +1554,7 @@ pub fn score_content(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::book::chain::{verify, VerifyOptions};
     use crate::book::writer::BookWriter;
@@ -1522,7 +1567,7 @@ mod tests {
     use crate::score::roster::roster_from_asks;
 
     mod after_score;
-    mod hostile;
+    pub(crate) mod hostile;
     mod runs;
 
     const CONFIG: &str = r#"

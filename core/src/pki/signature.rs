@@ -5,9 +5,11 @@
 
 use crate::pki::der::{self, tag, Tlv};
 use ecdsa::signature::hazmat::PrehashVerifier;
-use serde::{Deserialize, Serialize};
 use sha2::Digest;
-use std::fmt;
+
+/// Why a signature algorithm cannot be used or a signature does not verify: a check message,
+/// typed with its sentences among the others ([`crate::check_messages`]).
+pub use crate::check_messages::SigError;
 
 /// The object identifiers of the digest, key and signature algorithms read here.
 pub mod oid {
@@ -284,103 +286,6 @@ impl PublicKey {
             PublicKey::P256(_) => "EC P-256".into(),
             PublicKey::P384(_) => "EC P-384".into(),
         }
-    }
-}
-
-/// Why a signature algorithm cannot be used or a signature does not verify, as a message id
-/// with typed arguments: `Display` writes the CLI's English, the page its own language.
-/// `detail` holds the words of the library or DER decoder underneath, untranslated.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub enum SigError {
-    /// `rsaEncryption` or `id-ecPublicKey` named as the signature algorithm without a digest.
-    NeedsDigest {
-        /// The key-type OID used as the signature algorithm.
-        oid: String,
-    },
-    /// A signature algorithm not among [`oid`]'s.
-    UnsupportedAlgorithm {
-        /// The algorithm's OID.
-        oid: String,
-    },
-    /// RSASSA-PSS named with no parameters (RFC 4055 §3.1 requires them in a signature).
-    PssWithoutParams,
-    /// RSASSA-PSS-params that do not decode (RFC 4055 §3.1).
-    PssParams {
-        /// The decoder's words.
-        detail: String,
-    },
-    /// A mask generation function other than MGF1 with a supported hash (RFC 4055 §2.2).
-    PssMaskGeneration,
-    /// A salt length beyond what the key's modulus allows.
-    PssSaltRange,
-    /// An RSA PKCS#1 v1.5 signature that does not verify (RFC 8017 §8.2.2).
-    RsaInvalid {
-        /// The library's words.
-        detail: String,
-    },
-    /// An RSASSA-PSS signature that does not verify (RFC 8017 §8.1.2).
-    PssInvalid {
-        /// The library's words.
-        detail: String,
-    },
-    /// The ECDSA signature is not a DER Ecdsa-Sig-Value for `curve` (`P-256`, `P-384`).
-    EcdsaNotDer {
-        /// The key's curve.
-        curve: String,
-    },
-    /// An ECDSA signature that does not verify on `curve` (FIPS 186-5 §6.4.2).
-    EcdsaInvalid {
-        /// The key's curve.
-        curve: String,
-    },
-    /// An Ed25519 signature (RFC 8032) that is not 64 bytes or does not verify.
-    Ed25519Invalid,
-    /// The scheme (as [`Scheme::describe`]) does not fit the key (as [`PublicKey::describe`]).
-    KeyMismatch {
-        /// The signature scheme.
-        scheme: String,
-        /// The key it was to be checked with.
-        key: String,
-    },
-}
-
-impl fmt::Display for SigError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SigError::NeedsDigest { oid } => {
-                write!(f, "{oid} needs a separate digest algorithm")
-            }
-            SigError::UnsupportedAlgorithm { oid } => {
-                write!(f, "unsupported signature algorithm {oid}")
-            }
-            SigError::PssWithoutParams => f.write_str("RSASSA-PSS without parameters"),
-            SigError::PssParams { detail } => write!(f, "RSASSA-PSS parameters {detail}"),
-            SigError::PssMaskGeneration => {
-                f.write_str("RSASSA-PSS: mask generation must be MGF1 with the signature's hash")
-            }
-            SigError::PssSaltRange => f.write_str("RSASSA-PSS: salt length out of range"),
-            SigError::RsaInvalid { detail } => {
-                write!(f, "RSA PKCS#1 v1.5 signature invalid ({detail})")
-            }
-            SigError::PssInvalid { detail } => write!(f, "RSASSA-PSS signature invalid ({detail})"),
-            SigError::EcdsaNotDer { curve } => write!(
-                f,
-                "ECDSA signature is not a valid DER Ecdsa-Sig-Value for {curve}"
-            ),
-            SigError::EcdsaInvalid { curve } => write!(f, "ECDSA {curve} signature invalid"),
-            SigError::Ed25519Invalid => f.write_str("Ed25519 signature invalid"),
-            SigError::KeyMismatch { scheme, key } => {
-                write!(f, "signature algorithm {scheme} does not fit a {key} key")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SigError {}
-
-impl From<SigError> for String {
-    fn from(e: SigError) -> String {
-        e.to_string()
     }
 }
 

@@ -8,6 +8,10 @@ use crate::pki::signature::{self, AlgorithmIdentifier, PublicKey, Scheme};
 use base64::Engine;
 use serde::Serialize;
 
+/// Why a path is not valid ([`validate_path`]): check messages, typed with their sentences
+/// among the others ([`crate::check_messages`]).
+pub use crate::check_messages::{CertRole, PathError, PathProblem};
+
 /// The object identifiers of the certificate extensions read here (RFC 5280 §4.2).
 pub mod oid {
     /// basicConstraints (RFC 5280 §4.2.1.9).
@@ -600,104 +604,6 @@ impl Search<'_> {
         }
     }
 }
-
-/// A certificate's place in a path, as a path error names it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub enum CertRole {
-    /// The signer's own certificate.
-    Leaf,
-    /// The anchor the reader trusts.
-    TrustAnchor,
-    /// The `n`th certificate above the leaf.
-    Intermediate(usize),
-}
-
-impl std::fmt::Display for CertRole {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            CertRole::Leaf => f.write_str("leaf"),
-            CertRole::TrustAnchor => f.write_str("trust anchor"),
-            CertRole::Intermediate(i) => write!(f, "intermediate {i}"),
-        }
-    }
-}
-
-/// Why a built path is not valid at a time ([`validate_path`]): the certificate's role and
-/// subject, and what is wrong with it. `Display` writes the CLI's English.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub struct PathError {
-    /// Which certificate of the path.
-    pub who: CertRole,
-    /// Its subject, RFC 4514 style.
-    pub subject: String,
-    /// What is wrong with it.
-    pub problem: PathProblem,
-}
-
-/// What is wrong with one certificate of a path (RFC 5280 §6.1.3, §6.1.4).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
-pub enum PathProblem {
-    /// Outside its validity period at `at`; times are ISO 8601 UTC.
-    NotValidAt {
-        /// The time the path was validated at.
-        at: String,
-        /// The certificate's notBefore.
-        not_before: String,
-        /// The certificate's notAfter.
-        not_after: String,
-    },
-    /// A critical extension this verifier does not implement (RFC 5280 §4.2).
-    UnrecognisedCritical {
-        /// The extension's OID.
-        oid: String,
-    },
-    /// More certificates below it than its pathLenConstraint allows (RFC 5280 §4.2.1.9).
-    PathLenExceeded {
-        /// Its pathLenConstraint.
-        max: u64,
-    },
-    /// basicConstraints cA false.
-    NotCa,
-    /// No basicConstraints and nothing else that makes it a CA.
-    NoBasicConstraints,
-    /// A keyUsage without keyCertSign on an issuer (RFC 5280 §4.2.1.3).
-    NoKeyCertSign,
-}
-
-impl std::fmt::Display for PathError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let (who, subject) = (&self.who, &self.subject);
-        match &self.problem {
-            PathProblem::NotValidAt {
-                at,
-                not_before,
-                not_after,
-            } => write!(
-                f,
-                "{who} \"{subject}\" is not valid at {at} (valid {not_before} to {not_after})"
-            ),
-            PathProblem::UnrecognisedCritical { oid } => write!(
-                f,
-                "{who} \"{subject}\" has unrecognised critical extension {oid}"
-            ),
-            PathProblem::PathLenExceeded { max } => {
-                write!(f, "{who} \"{subject}\" pathLenConstraint {max} exceeded")
-            }
-            PathProblem::NotCa => write!(
-                f,
-                "{who} \"{subject}\" is not a CA (basicConstraints cA false)"
-            ),
-            PathProblem::NoBasicConstraints => {
-                write!(f, "{who} \"{subject}\" is not a CA (no basicConstraints)")
-            }
-            PathProblem::NoKeyCertSign => {
-                write!(f, "{who} \"{subject}\" keyUsage lacks keyCertSign")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PathError {}
 
 /// Checks a built path at time `at` (Unix seconds): every certificate within its validity
 /// period (anchors included, as OpenSSL does), CA certificates with basicConstraints cA and

@@ -51,6 +51,8 @@ pub mod timeline;
 pub mod trust;
 
 #[cfg(test)]
+mod hostile_book;
+#[cfg(test)]
 mod tests;
 
 pub use answers::{

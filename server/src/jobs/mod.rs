@@ -959,6 +959,16 @@ impl Scheduler {
                 Some("sealed") if e["kind"] == "answer" => {
                     self.metrics.answer_sealed(e["seat"].as_str().unwrap_or(""));
                 }
+                // The score stands; the session's arena prices are asked again with the next
+                // day's recordings (core's ARENA_PRICE_ATTEMPTS).
+                Some("arena_prices_failed") => {
+                    tracing::warn!(
+                        target: "sealbook::league",
+                        session = e["session"].as_str(),
+                        error = e["error"].as_str(),
+                        "arena prices not recorded"
+                    );
+                }
                 _ => {}
             }
         }

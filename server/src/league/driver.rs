@@ -26,7 +26,12 @@
 //!   execution window, its close, the cash rate) recorded in `arena-prices.jsonl`
 //!   ([`sealbook_core::arena::league::session_price_lines`]), once per session; a fund the
 //!   provider cannot price gives no line and is named in the `arena_prices` event; a failure
-//!   leaves the event `arena_prices_failed`; reported with `on_arena_prices`.
+//!   (the prices file unreadable, or no fund priced at all,
+//!   [`sealbook_core::arena::league::recording_lines`]) leaves the event
+//!   `arena_prices_failed`; reported with `on_arena_prices`, which hands the session out again
+//!   with the next day's recordings. A league opened takes up the recordings an earlier
+//!   process left owed (the event `arena_prices_owed`; core counts the attempts from the book,
+//!   [`sealbook_core::league::engine::ARENA_PRICE_ATTEMPTS`]).
 //! - `PublishLeague`: the league's open-data files and manifest ([`publish_league`]),
 //!   reported with `on_published`.
 //! - `Stamp`: the stamped list of both ledgers under `proof/` written when its turn comes,
@@ -518,6 +523,28 @@ pub fn resume(
     .map_err(Unusable::new)
 }
 
+/// Hands `engine` the arena price recordings an earlier process left owed, as core counts
+/// them from the book and `arena-prices.jsonl` ([`Engine::resume_arena_prices`]): the sessions
+/// and the attempts already made, or why the prices file could not be read (its recordings
+/// then fail and say so).
+fn owed_arena_prices(
+    dir: &Path,
+    book: &[u8],
+    engine: &mut Engine,
+) -> Result<Vec<(Date, u32)>, Unusable> {
+    let path = dir.join(ARENA_PRICES_FILE);
+    let bytes = if path.is_file() {
+        read(&path)?
+    } else {
+        Vec::new()
+    };
+    let recorded = read_prices(&bytes)
+        .map_err(|e| Unusable::file(&path, e.message.to_string()).at_line(e.line as u64))?;
+    let book_path = dir.join(BOOK_FILE);
+    let lines = BookLines::parse(book).map_err(|e| Unusable::file(&book_path, e.to_string()))?;
+    Ok(engine.resume_arena_prices(&lines, &recorded))
+}
+
 impl League {
     /// Opens `dir` as the only writer of its ledgers (a second writer is refused) and resumes
     /// the engine from the books.
@@ -561,6 +588,7 @@ impl League {
         let asks_bytes = read(&asks_path)?;
         let mut engine = resume(&config, clock.set, &book_bytes, &asks_bytes, &asks_path)?;
         engine.set_secrets(secrets(&config));
+        let owed = owed_arena_prices(dir, &book_bytes, &mut engine);
 
         let mut league = League {
             dir: dir.to_path_buf(),
@@ -592,6 +620,21 @@ impl League {
                 league.event(serde_json::json!({"event": "set_aside", "ledger": name,
                     "side_file": s.path.display().to_string(), "bytes": s.bytes}));
             }
+        }
+        match owed {
+            Ok(owed) if owed.is_empty() => {}
+            Ok(owed) => {
+                let sessions: Vec<serde_json::Value> = owed
+                    .iter()
+                    .map(
+                        |(s, made)| serde_json::json!({"session": s.to_string(), "attempts": made}),
+                    )
+                    .collect();
+                league
+                    .event(serde_json::json!({"event": "arena_prices_owed", "sessions": sessions}));
+            }
+            Err(e) => league.event(serde_json::json!({"event": "arena_prices_unreadable",
+                "error": e.to_string()})),
         }
         Ok(league)
     }
@@ -1562,8 +1605,27 @@ impl League {
                 }
             }
         }
-        let mut lines = arena_league::session_price_lines(&rules, session, &bars);
-        lines.extend(bet_lines);
+        let arena_league::RecordedLines { lines, recorded } =
+            arena_league::recording_lines(&rules, session, &bars, bet_lines);
+        if !recorded {
+            if !lines.is_empty() {
+                bytes.extend(jsonl(lines.iter().map(price_line)));
+                write_durable(&path, &bytes)?;
+            }
+            let why: Vec<String> = unpriced.iter().map(|(t, e)| format!("{t}: {e}")).collect();
+            let why = if why.is_empty() {
+                "the price provider has no bar of any fund in the session's window".to_string()
+            } else {
+                format!(
+                    "the price provider priced no fund of the trading tracks ({})",
+                    why.join("; ")
+                )
+            };
+            return Err(Unusable::file(
+                &path,
+                format!("no close of {session} recorded: {why}"),
+            ));
+        }
         bytes.extend(jsonl(lines.iter().map(price_line)));
         write_durable(&path, &bytes)?;
         self.event(

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod arena_prices_cli;
 mod book_rows_cli;
 mod comparisons_cli;
 mod crowd_cli;

@@ -478,8 +478,8 @@ catalog! {
     AnchorsUsed { en: "Trust anchors used: {n} from {files}", zh: "使用的信任锚：{n} 个，来自 {files}", ar: "مراسي الثقة المستخدمة: {n} من {files}", }
     RekorLogKey { en: "Rekor log key: ", zh: "Rekor 日志密钥：", ar: "مفتاح سجل Rekor: ", }
 
-    // RFC 3161 token and Rekor entry checks (core::check_messages::CheckMsg with
-    // core::pki::signature::SigError and core::pki::x509::PathError), rendered by
+    // RFC 3161 token and Rekor entry checks (core::check_messages::CheckMsg with its
+    // SigError and PathError, the PKI's errors), rendered by
     // i18n::check_messages. The English is the CLI's; a check's name in English is its id.
     ChkIdStatus { en: "status", zh: "响应状态", ar: "حالة الاستجابة", }
     ChkIdTstVersion { en: "tst_version", zh: "TSTInfo 版本", ar: "إصدار \u{2066}TSTInfo\u{2069}", }

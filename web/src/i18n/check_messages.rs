@@ -6,10 +6,10 @@
 //! name in the other languages.
 
 use super::{t, tr, M};
-use sealbook_core::check_messages::{CheckMsg, EssBinding, SignerRef};
+use sealbook_core::check_messages::{
+    CertRole, CheckMsg, EssBinding, PathError, PathProblem, SigError, SignerRef,
+};
 use sealbook_core::checks::Status;
-use sealbook_core::pki::signature::SigError;
-use sealbook_core::pki::x509::{CertRole, PathError, PathProblem};
 use sealbook_core::rekor::check as rekor;
 use sealbook_core::tsp::response::check as tsp;
 use sealbook_core::verifier::CheckRow;

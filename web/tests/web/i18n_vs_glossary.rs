@@ -719,10 +719,10 @@ mod core_messages {
 }
 
 mod check_messages {
-    use sealbook_core::check_messages::{CheckMsg, EssBinding, SignerRef};
+    use sealbook_core::check_messages::{
+        CertRole, CheckMsg, EssBinding, PathError, PathProblem, SigError, SignerRef,
+    };
     use sealbook_core::checks::Status;
-    use sealbook_core::pki::signature::SigError;
-    use sealbook_core::pki::x509::{CertRole, PathError, PathProblem};
     use sealbook_core::verifier::CheckRow;
     use sealbook_web::i18n::{self, check_messages, Lang};
 

@@ -211,3 +211,120 @@ fn failed_arena_prices_are_retried_a_bounded_number_of_times() {
         [Action::RecordArenaPrices { session: d5 }]
     );
 }
+
+/// One league day of `session` carried out on `d`'s ledgers: the morning run (only the
+/// reference seats answer), the deadline's `no_answer` lines, and the day's score line sealed.
+fn a_scored_day(e: &mut Engine, d: &mut Driver, session: Date) {
+    let at = |hms: &str| t(&format!("{session}T{hms}Z"));
+    let a = e.poll(at("12:30:00"));
+    d.apply(e, a);
+    let run_id = d.snapshots.last().cloned().unwrap();
+    assert!(run_id.starts_with(&session.to_string()), "{run_id}");
+    let mut taken = snapshot();
+    taken.taken_at = format!("{session}T12:29:00Z");
+    let a = e.on_snapshot(&run_id, &taken, None, at("12:30:05"));
+    d.apply(e, a);
+    let a = e.poll(at("13:30:00"));
+    d.apply(e, a);
+    let before = d.scores.len();
+    let a = e.poll(at("20:10:00"));
+    d.apply(e, a);
+    let (h, of, _) = d.scores[before..]
+        .iter()
+        .filter(|s| s.0 == Horizon::D1)
+        .max_by_key(|s| s.1)
+        .cloned()
+        .unwrap();
+    let results: BTreeMap<String, (f64, f64)> = MARKETS
+        .iter()
+        .map(|m| (m.to_string(), (101.5, 102.0)))
+        .collect();
+    let line = score_content(at("20:10:05"), &run_id, of, h, &results, BTreeMap::new());
+    d.seal(LeagueLedger::Book, &line.to_object());
+}
+
+/// A restarted engine takes up the arena prices still owed, counting the attempts made from
+/// the book (one for each day's score sealed at or after the session): a restart neither
+/// forgets a session nor grants it new attempts, so the league tries a session as often when
+/// each step is its own process (cron) as when one server runs them all.
+#[test]
+fn a_restarted_engine_counts_the_owed_arena_prices_attempts_from_the_book() {
+    let config = LeagueConfig::from_toml(CONFIG.as_bytes(), "league.toml").unwrap();
+    let (d1, d2, d3, d4) = (
+        date("2026-10-21"),
+        date("2026-10-22"),
+        date("2026-10-23"),
+        date("2026-10-26"),
+    );
+    let mut d = Driver::default();
+    d.seal(
+        LeagueLedger::Asks,
+        &declaration(&config, "2026-10-21T04:16:00Z", d1).to_object(),
+    );
+    let mut e = Engine::new(config.clone(), Climatology::new(), d1, true);
+    let resume = |d: &Driver, recorded: &[PriceLine]| {
+        let mut e = Engine::resume(
+            config.clone(),
+            Climatology::new(),
+            d1,
+            true,
+            &d.book.1,
+            &d.asks.1,
+            &[],
+        )
+        .unwrap();
+        let owed = e.resume_arena_prices(&BookLines::parse(&d.book.1).unwrap(), recorded);
+        (e, owed)
+    };
+    // Before any score nothing is owed.
+    assert_eq!(resume(&d, &[]).1, []);
+    a_scored_day(&mut e, &mut d, d1);
+    // Scored and not recorded: owed, its own day's attempt counted, handed out again with the
+    // next day's recordings.
+    let (mut r, owed) = resume(&d, &[]);
+    assert_eq!(owed, [(d1, 1)]);
+    assert_eq!(
+        r.on_crowd_failed(d2),
+        [
+            Action::RecordArenaPrices { session: d1 },
+            Action::RecordArenaPrices { session: d2 }
+        ]
+    );
+    // Recorded (a close of the session): nothing owed.
+    let close = PriceLine::Close {
+        symbol: "SPY".into(),
+        session: d1,
+        price: 600_000_000,
+    };
+    let (mut r, owed) = resume(&d, std::slice::from_ref(&close));
+    assert_eq!(owed, []);
+    assert_eq!(
+        r.on_crowd_failed(d2),
+        [Action::RecordArenaPrices { session: d2 }]
+    );
+    a_scored_day(&mut e, &mut d, d2);
+    assert_eq!(resume(&d, &[]).1, [(d1, 2), (d2, 1)]);
+    assert_eq!(resume(&d, &[close]).1, [(d2, 1)]);
+    a_scored_day(&mut e, &mut d, d3);
+    // d1 has had its three attempts (after its own score, d2's and d3's): no more.
+    let (mut r, owed) = resume(&d, &[]);
+    assert_eq!(owed, [(d2, 2), (d3, 1)]);
+    assert_eq!(
+        r.on_crowd_failed(d4),
+        [
+            Action::RecordArenaPrices { session: d2 },
+            Action::RecordArenaPrices { session: d3 },
+            Action::RecordArenaPrices { session: d4 }
+        ]
+    );
+    // The attempt after the restart is counted as any other: d2's third was its last.
+    r.on_arena_prices(d2, false);
+    r.on_arena_prices(d3, false);
+    assert_eq!(
+        r.on_crowd_failed(d4),
+        [
+            Action::RecordArenaPrices { session: d3 },
+            Action::RecordArenaPrices { session: d4 }
+        ]
+    );
+}
