@@ -245,9 +245,10 @@ assert fixed["sealed_sha256"] == decl["climatology_sha256"]
 assert fixed["table"] == clim["table"]
 assert [r["p_up"] for r in fixed["table"] if r["h"] == "1d"], "no 1d rows"
 assert isinstance(cal["method"]["crowd_window"], str)
-# The roster: the declaration's seats, in order, baselines marked.
-assert [(s["seat"], s["family"], s.get("model")) for s in roster["seats"]] == \
-    [(s["seat"], s["family"], s.get("model")) for s in decl["seats"]]
+# The roster: the declaration's seats, in order, with the providers it sealed, baselines marked.
+assert [(s["seat"], s["family"], s.get("model"), s["provider"]) for s in roster["seats"]] == \
+    [(s["seat"], s["family"], s.get("model"), s.get("provider")) for s in decl["seats"]]
+assert all(s["provider"] for s in roster["seats"]), "the demo declares every seat's provider"
 for s in roster["seats"]:
     assert s["baseline"] == (s["model"] in ("coin", "climatology", "momentum")), s
     assert s["versions"], s

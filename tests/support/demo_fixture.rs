@@ -349,6 +349,7 @@ pub fn league() -> Vec<DemoFile> {
             family: f.to_string(),
             side: Side::parse(side),
             model: Some(m.to_string()),
+            provider: None,
         })
         .collect();
     let session = |day: &str| Date::parse(day).expect("a demo day");

@@ -9,7 +9,7 @@
 
 use crate::calendar::Date;
 use crate::records::names::{parse_hhmm, MARKETS};
-use crate::records::roster::{RosterSeat, Side};
+use crate::records::roster::{provider_problem, RosterSeat, Side, MAX_PROVIDER_BYTES};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -207,6 +207,10 @@ pub struct Seat {
     /// Its lab (the consensus weighs a family's later seats 1/3, §5.3); default: the name.
     pub family: String,
     pub side: Option<Side>,
+    /// The provider the seat is called through, a short public name the operator declares
+    /// (`provider = "openai"`); sealed in the roster (spec §3.10, Table 8) and published in
+    /// `league-roster.json`. `None` when the seat declares none.
+    pub provider: Option<String>,
     /// Sealed in the answer line as `mode` (§3.13 requirement 1).
     pub mode: String,
     pub timeout_seconds: u32,
@@ -226,6 +230,7 @@ impl Seat {
                     .is_reference()
                     .then(|| self.adapter.name().into())
             }),
+            provider: self.provider.clone(),
         }
     }
 }
@@ -482,6 +487,7 @@ struct SeatToml {
     env: Option<Vec<String>>,
     family: Option<String>,
     side: Option<String>,
+    provider: Option<String>,
     mode: Option<String>,
     timeout_seconds: Option<u32>,
     retries: Option<u32>,
@@ -794,6 +800,12 @@ fn check_seat(
                 .ok_or_else(|| field_err("side", format!("{x:?} is not a side: US or China")))?,
         ),
     };
+    if let Some(problem) = s.provider.as_deref().and_then(provider_problem) {
+        return Err(field_err(
+            "provider",
+            format!("not a provider name: {problem}"),
+        ));
+    }
     if let Some(t) = s.temperature {
         if !(0.0..=2.0).contains(&t) {
             return Err(field_err("temperature", format!("{t} is outside 0-2")));
@@ -809,6 +821,7 @@ fn check_seat(
         name,
         adapter,
         side,
+        provider: s.provider,
         mode: s.mode.unwrap_or_else(|| DEFAULT_MODE.into()),
         timeout_seconds: positive(
             src,
@@ -1557,6 +1570,8 @@ pub fn league_config_schema() -> serde_json::Value {
                         "env": {"type": "array", "items": {"type": "string", "pattern": "^[A-Za-z0-9_]+$"}, "default": [], "description": format!("Environment variables the program is given (adapter command), besides {} when set; no other variable of the operator's environment (no other seat's key) reaches it.", COMMAND_BASE_ENV.join(", "))},
                         "family": {"type": "string", "description": "The seat's lab; default: the seat's name (spec §5.3)."},
                         "side": {"enum": ["US", "China"], "description": "A US or a Chinese lab (spec §5.8); default: none."},
+                        "provider": {"type": "string", "minLength": 1, "maxLength": MAX_PROVIDER_BYTES, "pattern": "^[^/\\s\\x00-\\x1f\\x7f-\\x9f]+$",
+                                     "description": format!("The provider the seat is called through, a short public name (\"openai\", \"anthropic\", \"deepseek\", \"local\"), never a URL or a key: 1 to {MAX_PROVIDER_BYTES} bytes without whitespace, control characters or '/'. Sealed in the roster and published in league-roster.json (spec §3.10, Table 8); default: none (null there).")},
                         "mode": {"type": "string", "default": DEFAULT_MODE, "description": "Sealed in the answer line as mode."},
                         "timeout_seconds": count(DEFAULT_SEAT_TIMEOUT_SECONDS, 1, "Per-attempt timeout (model and command adapters)."),
                         "retries": count(DEFAULT_SEAT_RETRIES, 0, "Retries after a failed attempt, with backoff, until the deadline (the reference time)."),
@@ -2029,6 +2044,13 @@ kalshi = { enabled = false }
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = -1"), 12, "seat[0].timeout_seconds", "invalid value"),
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntimeout_seconds = 0"), 12, "seat[0].timeout_seconds", "1 or more"),
             (edit("family = \"lab-a\"", "family = \"lab-a\"\ntemperature = 9.0"), 12, "seat[0].temperature", "outside"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\nprovider = \"https://api.openai.com/v1\""), 12, "seat[0].provider", "a URL"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\nprovider = \"api.openai.com/v1\""), 12, "seat[0].provider", "contains \"/\""),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\nprovider = \"open ai\""), 12, "seat[0].provider", "whitespace"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\nprovider = \"\""), 12, "seat[0].provider", "empty"),
+            (edit("family = \"lab-a\"", &format!("family = \"lab-a\"\nprovider = \"{}\"", "p".repeat(65))), 12, "seat[0].provider", "longer than 64 bytes"),
+            (edit("family = \"lab-a\"", "family = \"lab-a\"\nprovider = 3"), 12, "seat[0].provider", "invalid type"),
+            (edit("adapter = \"coin\"", "adapter = \"coin\"\nprovider = \"local\\u0007\""), 17, "seat[1].provider", "control character"),
             (edit("provider = \"csv\"", "provider = \"bloomberg\""), 19, "prices.provider", "not a provider"),
             (edit("path = \"prices.csv\"\n", ""), 18, "prices.path", "needs path"),
             (edit("path = \"prices.csv\"", "path = \"prices.csv\"\nsymbols = { ES = \"x\" }"), 21, "prices.symbols.ES", "twelve markets"),
@@ -2079,6 +2101,42 @@ kalshi = { enabled = false }
         assert_eq!(e.field, "seat");
         let e = LeagueConfig::from_toml(b"[league]\nname = \"\xff\"\n", "l.toml").unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (2, "(file)"));
+    }
+
+    /// A seat's provider (spec §3.10, Table 8): a short public name the roster carries, none
+    /// when not declared; a URL is refused naming its line and field, without quoting it.
+    #[test]
+    fn a_seats_provider_is_a_short_public_name_in_the_roster() {
+        let c = parse(&edit(
+            "side = \"US\"",
+            "side = \"US\"\nprovider = \"openai\"",
+        ))
+        .unwrap();
+        assert_eq!(c.seats[0].provider.as_deref(), Some("openai"));
+        assert_eq!(c.seats[1].provider, None);
+        let r = c.roster();
+        assert_eq!(
+            (r[0].provider.as_deref(), r[1].provider.as_deref()),
+            (Some("openai"), None)
+        );
+        let e = parse(&edit(
+            "side = \"US\"",
+            "side = \"US\"\nprovider = \"https://u:sk-live-123@api.example/v1\"",
+        ))
+        .unwrap_err();
+        assert_eq!(
+            (e.file.as_str(), e.line, e.field.as_str()),
+            ("league.toml", 13, "seat[0].provider"),
+            "{e}"
+        );
+        assert!(
+            e.message.contains("URL") && !e.to_string().contains("sk-live"),
+            "{e}"
+        );
+        let s = league_config_schema();
+        let p = &s["properties"]["seat"]["items"]["properties"]["provider"];
+        assert_eq!(p["maxLength"], MAX_PROVIDER_BYTES);
+        assert_eq!(p["type"], "string");
     }
 
     #[test]

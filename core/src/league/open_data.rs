@@ -80,9 +80,11 @@ pub fn calibration_bytes(clim: &[u8], sealed: Option<&str>) -> Result<Vec<u8>, C
 
 /// `league-roster.json`: the league's name and methodology version, where the roster was read,
 /// and each seat in roster order with its `model`, `family`, `side`, whether it is a baseline
-/// (`baseline`, spec §4.3, §4.5), and the model versions and modes its answer lines in `lines`
-/// sealed (as corrected, sorted; spec Table 8, §3.10). The provider a seat calls is the
-/// operator's configuration and is not sealed: `provider` is null.
+/// (`baseline`, spec §4.3, §4.5), the provider the roster line sealed for it (`provider`, the
+/// operator's declaration, spec §3.10, Table 8; null when the roster names none), and the
+/// model versions and modes its answer lines in `lines` sealed (as corrected, sorted; spec
+/// Table 8, §3.10). Every value is read from the sealed files, none from the operator's
+/// configuration at publication.
 pub fn roster_bytes(
     league: &str,
     methodology: &str,
@@ -116,7 +118,10 @@ pub fn roster_bytes(
                 ("family", string(&s.family)),
                 ("side", s.side.map_or(Value::Null, |x| string(x.as_str()))),
                 ("baseline", Value::Bool(s.is_baseline())),
-                ("provider", Value::Null),
+                (
+                    "provider",
+                    s.provider.as_deref().map_or(Value::Null, string),
+                ),
                 ("versions", strings(v.map(|x| &x.0))),
                 ("modes", strings(v.map(|x| &x.1))),
             ]))
@@ -742,6 +747,24 @@ mod tests {
             let roster = !node.kids.is_empty() && names(node.kids) == names(ROSTER_ENTRY);
             assert_eq!(roster, key.0 == "seats", "{}", key.0);
         }
+    }
+
+    /// `league-roster.json` states the provider each seat's sealed roster entry names, and null
+    /// for an entry that names none (a line written before seats declared providers).
+    #[test]
+    fn the_roster_file_publishes_the_sealed_providers() {
+        let asks = concat!(
+            r#"{"kind": "schedule", "at": "2026-10-16T20:00:00Z"}"#,
+            "\n",
+            r#"{"kind": "roster", "at": "2026-10-16T20:00:01Z", "seats": [{"seat": "a", "family": "x", "provider": "deepseek"}, {"seat": "b", "family": "y"}]}"#,
+            "\n"
+        );
+        let roster = crate::score::roster::roster_from_asks(asks.as_bytes()).unwrap();
+        let bytes = roster_bytes("l", "m", &roster, &BookLines::default());
+        let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(doc["seats"][0]["provider"], "deepseek", "{doc}");
+        assert!(doc["seats"][1]["provider"].is_null(), "{doc}");
+        assert!(doc["seats"][1].get("provider").is_some(), "{doc}");
     }
 
     #[test]

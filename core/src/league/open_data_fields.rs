@@ -59,7 +59,7 @@ const BOOK_KEYS: [F; 35] = [
     ("run_id", "string", "", "the run a run, answer or crowd line belongs to"),
     ("ask_sha256", "string", "hex SHA-256", "the ask text (asks/<sha256>.md) the run sent"),
     ("snapshot_sha256", "string", "hex SHA-256", "the price snapshot the ask showed"),
-    ("roster", "array", "", "the run's seats: seat, model, family, side (league-roster.json)"),
+    ("roster", "array", "", "the run's seats: seat, model, family, side, provider (league-roster.json)"),
     ("methodology", "string", "", "the methodology version of the run (spec methodology_version)"),
     ("crowd", "object", "", "run line: the crowd's prices when the ask went out (at, odds, kalshi with p_up and vol)"),
     ("clock", "string", "", "run line: set when the run's clock fixes its reference (§3.3)"),
@@ -105,7 +105,7 @@ const ASKS_KEYS: [F; 22] = [
     ("counting_rule", "string", "", "schedule: which run of a session counts (§3.4)"),
     ("stamp_every_minutes", "integer", "minutes", "schedule: the stamping cadence"),
     ("climatology_sha256", "string", "hex SHA-256", "schedule: the sealed content hash of council-clim-window.json (§4.3)"),
-    ("seats", "array", "", "schedule or roster: the seats with seat, model, family, side"),
+    ("seats", "array", "", "schedule or roster: the seats with seat, model, family, side, provider"),
     ("run_id", "string", "", "ask: the run"),
     ("ask_sha256", "string", "hex SHA-256", "ask: the common ask text"),
     ("seat", "string", "", "ask: the seat a per-seat line is for"),
@@ -234,7 +234,7 @@ const ROSTER: &[N] = &[
         n(("family", "string", "", "the lab the model comes from (consensus weights, §5.3)"), &[]),
         n(("side", "string", "", "US or China (§5.8); null when the roster gives none"), &[]),
         n(("baseline", "boolean", "", "a benchmark seat (coin, climatology, momentum), not a member of the council"), &[]),
-        n(("provider", "string", "", "null: the provider is the operator's configuration and is not sealed"), &[]),
+        n(("provider", "string", "", "the provider the seat is called through, a short public name the operator declared (league.toml [[seat]] provider) and the roster line sealed (§3.10, Table 8); null when the operator did not declare one"), &[]),
         n(("versions", "array", "", "the model version strings the seat's answer lines sealed, sorted"), &[]),
         n(("modes", "array", "", "the modes the seat's answer lines sealed, sorted"), &[]),
     ]),
@@ -317,6 +317,7 @@ const ROSTER_ENTRY: &[N] = &[
     n(("model", "string", "", "the model the roster names"), &[]),
     n(("family", "string", "", "the lab the model comes from"), &[]),
     opt(("side", "string", "", "US or China (§5.8)"), "a roster may give no side", &[]),
+    opt(("provider", "string", "", "the provider the seat is called through, a short public name the operator declared (league.toml [[seat]] provider; §3.10, Table 8)"), "absent when the operator did not declare one, and in lines written before seats declared providers", &[]),
 ];
 
 const CONTRACT: &[N] = &[
@@ -756,6 +757,7 @@ const INDEPENDENCE: &[N] = &[
             n(("family", "string", "", "its model family"), &[]),
             n(("side", "string", "", "its side for the sides test; null without one"), &[]),
             n(("model", "string", "", "its model; null when not given"), &[]),
+            n(("provider", "string", "", "the provider the roster line sealed for it (§3.10, Table 8); null when the operator did not declare one"), &[]),
         ]),
         n(("source", "string", "", "the roster lines read (asks.jsonl line 2, ...); null without a roster"), &[]),
         n(("note", "string", "", "why there is no roster; null when there is one"), &[]),

@@ -371,6 +371,7 @@ pub(crate) mod tests {
             family: "lab-a".into(),
             side: Some(Side::China),
             model: Some("m".into()),
+            provider: None,
         }]
     }
 

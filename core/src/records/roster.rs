@@ -1,13 +1,16 @@
-//! The roster's line format (spec seed 000 §3.2, §5.3, §5.8, Table 8): each seat's family, the
-//! lab it comes from, and its side, a US or a Chinese lab, as the ask chain's `roster` lines
-//! (`{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side"}, ...]}`) and
-//! the book's run lines (under `roster`) carry them. The roster the scorer reads from these
+//! The roster's line format (spec seed 000 §3.2, §3.10, §5.3, §5.8, Table 8): each seat's family,
+//! the lab it comes from, its side, a US or a Chinese lab, and the provider the operator declares
+//! it is called through, as the ask chain's `roster` lines
+//! (`{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side", "provider"}, ...]}`)
+//! and the book's run lines (under `roster`) carry them. The roster the scorer reads from these
 //! lines, and where it was read, is the scoring floor's (`score::roster`).
 //!
 //! Seats are a list of entries, or an object keyed by side (`"US"`, `"China"`) holding lists of
 //! entries (the run line's "roster by side"); an entry's own `side`, if it states one, must then
 //! agree with its key. `family` is required, `side` optional (without sides there is no sides
-//! test), `model` optional. One line listing a seat twice is an error.
+//! test), `model` optional, `provider` optional (a line written before seats declared one has
+//! none) and, when stated, a provider name ([`provider_problem`]). One line listing a seat twice
+//! is an error.
 
 use crate::book::canon::{self, Object, Value};
 use crate::records::names::{insert_some, object, string};
@@ -49,6 +52,37 @@ pub struct RosterSeat {
     pub family: String,
     pub side: Option<Side>,
     pub model: Option<String>,
+    /// The provider the seat is called through, as the operator declared it (spec §3.10,
+    /// Table 8): a short public name ("openai", "deepseek", "local"), never a URL or a key;
+    /// `None` when the operator declared none.
+    #[serde(default)]
+    pub provider: Option<String>,
+}
+
+/// Longest provider name, in bytes.
+pub const MAX_PROVIDER_BYTES: usize = 64;
+
+/// Why `name` is not a provider name, or `None` when it is one (spec §3.10, Table 8): a
+/// provider name is a short public name ("openai", "anthropic", "deepseek", "local"), 1 to
+/// [`MAX_PROVIDER_BYTES`] bytes with no whitespace, no control character and no `/`, so it can
+/// be neither a URL (`://`) nor a path; the reason never quotes the name, which may be a
+/// secret pasted in the wrong place.
+pub fn provider_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("empty")
+    } else if name.contains("://") {
+        Some("a URL (it contains \"://\"): a provider is a short public name such as \"openai\", never a URL or a key")
+    } else if name.contains('/') {
+        Some("contains \"/\": a provider is a short public name such as \"openai\", never a URL, a path or a key")
+    } else if name.chars().any(char::is_whitespace) {
+        Some("contains whitespace: a provider is a short public name such as \"openai\"")
+    } else if name.chars().any(char::is_control) {
+        Some("contains a control character: a provider is a short public name such as \"openai\"")
+    } else if name.len() > MAX_PROVIDER_BYTES {
+        Some("longer than 64 bytes: a provider is a short public name such as \"openai\", never a key")
+    } else {
+        None
+    }
 }
 
 /// A roster that cannot be read: the file, its 1-based line and the field at fault.
@@ -121,6 +155,9 @@ pub enum RosterMessage {
     NotDate {
         value: String,
     },
+    /// A seat's `provider` that is not a provider name ([`provider_problem`]); the value is not
+    /// quoted.
+    NotProvider,
 }
 
 impl fmt::Display for RosterMessage {
@@ -150,6 +187,10 @@ impl fmt::Display for RosterMessage {
             M::NotPositiveCount => f.write_str("not a positive count"),
             M::ExpectedInteger { found } => write!(f, "expected an integer, found {found}"),
             M::NotDate { value } => write!(f, "{value:?} is not a date"),
+            M::NotProvider => write!(
+                f,
+                "not a provider name: 1 to {MAX_PROVIDER_BYTES} bytes without whitespace, control characters or /"
+            ),
         }
     }
 }
@@ -181,7 +222,8 @@ impl fmt::Display for RosterError {
 impl std::error::Error for RosterError {}
 
 /// The roster's seats as roster lines and run lines carry them: a list of
-/// `{"seat", "family", "model", "side"}` (`model` and `side` when known).
+/// `{"seat", "family", "model", "side", "provider"}` (`model`, `side` and `provider` when known;
+/// a seat without a provider is written as before seats declared one).
 pub fn seats_value(seats: &[RosterSeat]) -> Value {
     Value::Array(
         seats
@@ -190,6 +232,7 @@ pub fn seats_value(seats: &[RosterSeat]) -> Value {
                 let mut o = object([("seat", string(&s.seat)), ("family", string(&s.family))]);
                 insert_some(&mut o, "model", s.model.as_deref().map(string));
                 insert_some(&mut o, "side", s.side.map(|d| string(d.as_str())));
+                insert_some(&mut o, "provider", s.provider.as_deref().map(string));
                 Value::Object(o)
             })
             .collect(),
@@ -338,10 +381,113 @@ fn parse_entry(e: &Value, at: &str, keyed_side: Option<Side>) -> Result<RosterSe
             ));
         }
     }
+    let model = text("model", false)?;
+    let provider = text("provider", false)?;
+    if provider
+        .as_deref()
+        .is_some_and(|p| provider_problem(p).is_some())
+    {
+        return Err((format!("{at}.provider"), RosterMessage::NotProvider));
+    }
     Ok(RosterSeat {
         seat,
         family,
         side: stated.or(keyed_side),
-        model: text("model", false)?,
+        model,
+        provider,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(provider: Option<&str>) -> RosterSeat {
+        RosterSeat {
+            seat: "alpha".into(),
+            family: "lab-a".into(),
+            side: Some(Side::Us),
+            model: Some("gpt-test".into()),
+            provider: provider.map(str::to_owned),
+        }
+    }
+
+    /// The line as the seal writes it, read back.
+    fn written_and_read(seats: &[RosterSeat]) -> (String, Result<Vec<RosterSeat>, FieldError>) {
+        let line = roster_line("2026-10-21T04:16:01Z", seats);
+        let bytes =
+            canon::to_bytes(&Value::Object(line.clone()), canon::DumpOptions::SEAL).unwrap();
+        let read = parse_seats(line.get("seats").unwrap(), "seats");
+        (String::from_utf8(bytes).unwrap(), read)
+    }
+
+    #[test]
+    fn the_provider_round_trips_through_the_roster_line() {
+        let seats = [seat(Some("openai")), seat(None)];
+        let seats = [
+            seats[0].clone(),
+            RosterSeat {
+                seat: "coin".into(),
+                ..seats[1].clone()
+            },
+        ];
+        let (text, read) = written_and_read(&seats);
+        assert!(text.contains(r#""provider": "openai""#), "{text}");
+        assert_eq!(text.matches("provider").count(), 1, "{text}");
+        assert_eq!(read.unwrap(), seats);
+    }
+
+    #[test]
+    fn a_line_written_before_providers_reads_with_none() {
+        let old = r#"{"kind": "roster", "at": "2026-10-21T04:16:01Z", "seats": [{"seat": "alpha", "family": "lab-a", "model": "gpt-test", "side": "US"}, {"seat": "b", "family": "x", "provider": null}]}"#;
+        let o = line_object(old.as_bytes()).unwrap();
+        let read = parse_seats(o.get("seats").unwrap(), "seats").unwrap();
+        assert_eq!(read[0], seat(None));
+        assert_eq!(read[1].provider, None);
+        // A seat without a provider is written as before: the line's bytes do not change.
+        let (text, _) = written_and_read(&[seat(None)]);
+        assert!(!text.contains("provider"), "{text}");
+    }
+
+    #[test]
+    fn a_stated_provider_must_be_a_provider_name() {
+        for bad in [
+            "",
+            "https://api.openai.com/v1",
+            "api.openai.com/v1",
+            "open ai",
+            "tab\there",
+            "bell\u{7}",
+            &"p".repeat(MAX_PROVIDER_BYTES + 1),
+        ] {
+            assert!(provider_problem(bad).is_some(), "{bad:?}");
+            let line = format!(
+                r#"{{"seats": [{{"seat": "a", "family": "x"}}, {{"seat": "b", "family": "y", "provider": {}}}]}}"#,
+                serde_json::to_string(bad).unwrap()
+            );
+            let o = line_object(line.as_bytes()).unwrap();
+            let e = parse_seats(o.get("seats").unwrap(), "seats").unwrap_err();
+            assert_eq!(
+                e,
+                ("seats[1].provider".to_string(), RosterMessage::NotProvider),
+                "{bad:?}"
+            );
+        }
+        let o =
+            line_object(br#"{"seats": [{"seat": "a", "family": "x", "provider": 3}]}"#).unwrap();
+        assert_eq!(
+            parse_seats(o.get("seats").unwrap(), "seats").unwrap_err().0,
+            "seats[0].provider"
+        );
+        for good in [
+            "openai",
+            "anthropic",
+            "deepseek",
+            "local",
+            "demo-endpoint",
+            &"p".repeat(MAX_PROVIDER_BYTES),
+        ] {
+            assert_eq!(provider_problem(good), None, "{good:?}");
+        }
+    }
 }

@@ -771,6 +771,7 @@ mod tests {
                 family: s.to_string(),
                 side: None,
                 model: Some(format!("{s}-model")),
+                provider: None,
             })
             .collect();
         Roster {

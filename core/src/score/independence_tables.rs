@@ -656,6 +656,7 @@ mod tests {
             family: s.into(),
             side,
             model: None,
+            provider: None,
         };
         let mut roster = Roster {
             seats: vec![

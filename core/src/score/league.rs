@@ -1011,6 +1011,7 @@ mod tests {
             family: s.into(),
             side,
             model: Some(s.into()),
+            provider: None,
         };
         let roster = Roster {
             seats: vec![

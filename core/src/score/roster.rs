@@ -4,7 +4,7 @@
 //!
 //! The line format is [`crate::records::roster`]'s; this is the roster the scorer reads from
 //! those lines. The league publishes the roster in its ask chain, `asks.jsonl`, as a line
-//! `{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side"}, ...]}`, and every
+//! `{"kind": "roster", "at": ..., "seats": [{"seat", "model", "family", "side", "provider"}, ...]}`, and every
 //! run line of the book carries the run's roster under `roster`. [`roster_from_asks`] reads the
 //! first; [`roster_from_book`] the second, as a fallback when no ask chain is given (the run
 //! line is sealed before the answers it rosters, so it binds as the ask chain does).
@@ -12,9 +12,9 @@
 //! Seats are a list of entries, or an object keyed by side (`"US"`, `"China"`) holding lists of
 //! entries (the run line's "roster by side"); an entry's own `side`, if it states one, must then
 //! agree with its key. `family` is required, `side` optional (without sides there is no sides
-//! test), `model` optional. Several roster lines merge in file order: a seat keeps the place of
-//! its first listing and takes the family and side of its latest. One line listing a seat twice
-//! is an error.
+//! test), `model` and `provider` optional. Several roster lines merge in file order: a seat keeps
+//! the place of its first listing and takes the family, side, model and provider of its latest.
+//! One line listing a seat twice is an error.
 
 use super::notes::RosterSource;
 use super::notes::{Note, StatsNote};

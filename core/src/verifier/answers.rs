@@ -1198,6 +1198,7 @@ mod tests {
                                 family: s.into(),
                                 side: None,
                                 model: None,
+                                provider: None,
                             })
                             .to_vec(),
                     ),

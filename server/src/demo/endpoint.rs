@@ -85,6 +85,10 @@ pub const DEMO_MODELS: [DemoModel; 4] = [
     },
 ];
 
+/// The provider every demo model seat declares (`[[seat]] provider`, sealed in the roster):
+/// the in-process DEMO endpoint serves them all.
+pub const DEMO_PROVIDER: &str = "demo-endpoint";
+
 /// The horizons of the answer layout and each one's typical move (percent), which scales
 /// targets, invalidation levels and buy_dips entries.
 const HORIZONS: [(&str, f64); 4] = [("1d", 1.0), ("1w", 2.2), ("1m", 4.5), ("6m", 11.0)];

@@ -33,7 +33,7 @@
 //! Every file says DEMO: the league's name, the seats, the price symbols (`DEMO-<asset>`),
 //! the authority's certificates, the calendar's name, `DEMO.txt`.
 
-use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS};
+use super::endpoint::{DemoEndpoint, DemoKalshi, DEMO_KALSHI, DEMO_MODELS, DEMO_PROVIDER};
 use super::ots_calendar::DemoOtsCalendar;
 use super::prices::{clim_window, demo_fund_symbol, demo_symbol, price_file, Span, DEMO_SEED};
 use super::tsa::DemoTsa;
@@ -73,6 +73,9 @@ DEMO calendar that never reaches Bitcoin. Nothing here is a real forecast.\n";
 /// be bet on, seeds 001/003).
 pub const DEMO_CROWD: [&str; 6] = ["SPX", "NDX", "TNX", "DXY", "GOLD", "BTC"];
 
+/// The provider the demo's baseline seats declare: sealbook computes them itself.
+pub const BASELINE_PROVIDER: &str = "local";
+
 /// The league.toml the demo initialises its league with.
 pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
     let mut t = String::from(
@@ -85,12 +88,12 @@ pub fn config_toml(endpoint: &str, calendar: &str, tsa: &str) -> String {
         ("momentum", "momentum"),
     ] {
         t += &format!(
-            "[[seat]]\nname = \"{name}\"\nadapter = \"{adapter}\"\nfamily = \"reference\"\n\n"
+            "[[seat]]\nname = \"{name}\"\nadapter = \"{adapter}\"\nfamily = \"reference\"\nprovider = \"{BASELINE_PROVIDER}\"\n\n"
         );
     }
     for m in DEMO_MODELS {
         t += &format!(
-            "[[seat]]\nname = \"{}\"\nadapter = \"openai\"\nbase_url = \"{endpoint}\"\nmodel = \"{}\"\nfamily = \"{}\"\nside = \"{}\"\ntimeout_seconds = 30\nretries = 1\n\n",
+            "[[seat]]\nname = \"{}\"\nadapter = \"openai\"\nbase_url = \"{endpoint}\"\nmodel = \"{}\"\nfamily = \"{}\"\nside = \"{}\"\nprovider = \"{DEMO_PROVIDER}\"\ntimeout_seconds = 30\nretries = 1\n\n",
             m.seat, m.model, m.family, m.side
         );
     }

@@ -88,6 +88,33 @@ fn the_engine_made_demo_verifies_end_to_end() {
     let (code, made) = sealbook_json(&["demo", "--out", arg(&dir)]);
     assert_eq!(code, 0, "{made}");
     assert_eq!(made["sessions"], 40);
+    // Each seat's provider, declared in the demo's league.toml and sealed in the roster (spec
+    // §3.10, Table 8), is published in league-roster.json.
+    let roster = read_json(&dir.join("league-roster.json"));
+    let providers: Vec<(&str, &str)> = roster["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["seat"].as_str().unwrap(),
+                s["provider"].as_str().unwrap_or("null"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        providers,
+        [
+            ("coin", "local"),
+            ("climatology", "local"),
+            ("momentum", "local"),
+            ("demo-trend", "demo-endpoint"),
+            ("demo-contra", "demo-endpoint"),
+            ("demo-noise", "demo-endpoint"),
+            ("demo-prose", "demo-endpoint"),
+        ],
+        "{roster}"
+    );
     // A non-empty directory is refused (exit 2), nothing in it touched.
     let (code, _, err) = sealbook(&["demo", "--out", arg(&dir)]);
     assert_eq!(code, 2, "{err}");

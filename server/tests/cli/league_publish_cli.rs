@@ -274,6 +274,7 @@ fn cell(p: i64, action: &str) -> Value {
 
 /// A two-session league written with core's builders: a hostile seat name, a refused shape,
 /// a seat that never answers, every event's contract sealed in the run lines, stamped lists with anchor files beside them.
+/// The roster seals a provider for the first seat only.
 fn built_league(dir: &Path) {
     built_league_with(dir, true)
 }
@@ -288,6 +289,7 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
             family: format!("lab-{s}"),
             side: None,
             model: Some(format!("{s}-model")),
+            provider: (*s == "alpha").then(|| "openai".to_string()),
         })
         .collect();
     let config = LeagueConfig::from_toml(
@@ -481,6 +483,43 @@ fn publishes_a_league_built_with_the_line_builders() {
         page.contains("RFC 3161 token (<bdi dir=\"ltr\">freetsa</bdi>)")
             && page.contains("built &amp; tested")
     );
+}
+
+/// `league-roster.json` publishes each seat's provider as the roster line sealed it (spec
+/// §3.10, Table 8), null for a seat the roster names none for, whatever the operator's
+/// league.toml says at publication.
+#[test]
+fn league_roster_publishes_the_sealed_providers() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("league");
+    built_league(&dir);
+    // The config at publication declares other providers for the seats: it is not read.
+    let config = "[league]\nname = \"l\"\nmethodology_version = \"m-1\"\n[[seat]]\nname = \"alpha\"\nadapter = \"coin\"\nprovider = \"operator-says-so\"\n[[seat]]\nname = \"silent\"\nadapter = \"momentum\"\nprovider = \"operator-says-so\"\n[prices]\nprovider = \"csv\"\npath = \"p.csv\"\n";
+    std::fs::write(dir.join("league.toml"), config).unwrap();
+    let (code, v) = sealbook_json(&["league", "publish", arg(&dir)]);
+    assert_eq!(code, 0, "{v}");
+    let roster: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("league-roster.json")).unwrap()).unwrap();
+    let got: Vec<(&str, &serde_json::Value)> = roster["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["seat"].as_str().unwrap(), &s["provider"]))
+        .collect();
+    let null = serde_json::Value::Null;
+    let openai = serde_json::json!("openai");
+    assert_eq!(
+        got,
+        [
+            ("alpha", &openai),
+            ("<script>alert(1)</script>", &null),
+            ("silent", &null)
+        ],
+        "{roster}"
+    );
+    // The sealed roster line states it.
+    let asks = std::fs::read_to_string(dir.join("asks.jsonl")).unwrap();
+    assert!(asks.contains(r#""provider": "openai""#), "{asks}");
 }
 
 /// A book whose run lines seal no contracts (written before the engine sealed them) is still

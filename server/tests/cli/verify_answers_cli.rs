@@ -188,6 +188,7 @@ fn league(root: &Path, pki: &TempDir) {
             family: s.into(),
             side: None,
             model: None,
+            provider: None,
         })
         .to_vec();
     let decl = Declaration {

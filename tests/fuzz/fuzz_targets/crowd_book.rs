@@ -23,6 +23,7 @@ fuzz_target!(|data: &[u8]| {
             family: "f".into(),
             side: None,
             model: None,
+            provider: None,
         }],
         ..Roster::default()
     };

@@ -1,8 +1,10 @@
 //! `score::roster` on arbitrary bytes read as an ask chain and as a book: never a panic; an
-//! accepted roster lists each seat once, with a family, and names where it was read.
+//! accepted roster lists each seat once, with a family and, when it states one, a provider name,
+//! and names where it was read.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use sealbook_core::records::roster::provider_problem;
 use sealbook_core::score::roster::{roster_from_asks, roster_from_book, Roster};
 
 fn check(r: &Roster) {
@@ -11,6 +13,9 @@ fn check(r: &Roster) {
             !s.seat.is_empty() && !s.family.is_empty(),
             "seat {i} without a name or family"
         );
+        if let Some(p) = &s.provider {
+            assert!(provider_problem(p).is_none(), "seat {i}: provider {p:?}");
+        }
         assert!(
             r.seats[..i].iter().all(|o| o.seat != s.seat),
             "seat {} listed twice",

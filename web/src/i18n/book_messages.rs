@@ -151,6 +151,10 @@ pub fn roster_message(m: &RosterMessage) -> String {
         R::NotPositiveCount => tr(M::RoNotPositiveCount, &[]),
         R::ExpectedInteger { found } => tr(M::RoExpectedInteger, &[("found", found)]),
         R::NotDate { value } => tr(M::RoNotDate, &[("value", &q(value))]),
+        R::NotProvider => tr(
+            M::RoNotProvider,
+            &[("max", &sealbook_core::records::roster::MAX_PROVIDER_BYTES)],
+        ),
     }
 }
 

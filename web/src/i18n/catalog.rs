@@ -742,6 +742,7 @@ catalog! {
     RoNotPositiveCount { en: "not a positive count", zh: "不是正整数计数", ar: "ليس عددًا موجبًا", }
     RoExpectedInteger { en: "expected an integer, found {found}", zh: "应为整数，实为 {found}", ar: "المتوقع عدد صحيح، والموجود {found}", }
     RoNotDate { en: "{value} is not a date", zh: "{value} 不是日期", ar: "{value} ليس تاريخًا", }
+    RoNotProvider { en: "not a provider name: 1 to {max} bytes without whitespace, control characters or /", zh: "不是提供方名称：应为 1 至 {max} 字节，不含空白、控制字符或 /", ar: "ليس اسم مزوّد: من 1 إلى {max} بايت بلا مسافات ولا محارف تحكّم ولا \u{2066}/\u{2069}", }
     // The answers' proof tables (web/src/verifier/answers_view.rs).
     AnsCoveredBy { en: "Its answer (line {line}) is first covered by {list} ({n} lines)", zh: "其答案（第 {line} 行）最先由 {list} 覆盖（{n} 行）", ar: "إجابته (السطر {line}) تغطيها أولًا {list} (عدد الأسطر {n})", }
     AnsNotCovered { en: "No checked stamped list covers its answer (line {line}) yet.", zh: "尚无已检查的盖章清单覆盖其答案（第 {line} 行）。", ar: "لا تغطي أي قائمة مختومة زمنيًا مفحوصة إجابته (السطر {line}) بعد.", }

@@ -234,6 +234,7 @@ fn roster_messages() -> Vec<RosterMessage> {
             R::NotPositiveCount => 17,
             R::ExpectedInteger { .. } => 18,
             R::NotDate { .. } => 19,
+            R::NotProvider => 20,
         }
     }
     let s = |v: &str| v.to_string();
@@ -266,9 +267,10 @@ fn roster_messages() -> Vec<RosterMessage> {
         R::NotDate {
             value: s("2026-13-01"),
         },
+        R::NotProvider,
     ];
     let seen: Vec<usize> = all.iter().map(index).collect();
-    assert_eq!(seen, (0..20).collect::<Vec<_>>());
+    assert_eq!(seen, (0..21).collect::<Vec<_>>());
     all
 }
 

@@ -463,12 +463,14 @@ mod tests {
                 family: "lab-a".into(),
                 side: Some(Side::Us),
                 model: Some("gpt-test".into()),
+                provider: Some("openai".into()),
             },
             RosterSeat {
                 seat: "coin".into(),
                 family: "reference".into(),
                 side: None,
                 model: None,
+                provider: None,
             },
         ];
         let run = RunContent {
