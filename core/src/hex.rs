@@ -1,5 +1,7 @@
 //! Lowercase hexadecimal, as SHA-256 digests are printed throughout the spec.
 
+use sha2::{Digest, Sha256};
+
 /// Lowercase hex of `bytes`.
 pub fn encode(bytes: &[u8]) -> String {
     const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -9,6 +11,12 @@ pub fn encode(bytes: &[u8]) -> String {
         s.push(HEX[(b & 15) as usize] as char);
     }
     s
+}
+
+/// SHA-256 of `bytes` in lowercase hex: every `sha256` field of the published files, the
+/// ask texts' names (`asks/<sha256>.md`) and the stamped lists' file hashes (spec §3.2).
+pub fn sha256_hex(bytes: impl AsRef<[u8]>) -> String {
+    encode(&Sha256::digest(bytes))
 }
 
 /// True when `text` is exactly the lowercase hex of `bytes` (no allocation).

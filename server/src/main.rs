@@ -39,6 +39,18 @@ struct Cli {
     command: cmd::Command,
 }
 
+/// Runs a `sealbook` command line in this process (the CLI's own argument parser and command
+/// code), as the demo servers' tests drive the commands that talk to them; its exit code.
+#[cfg(test)]
+fn run_in_process(args: &[&str]) -> i32 {
+    let cli = Cli::try_parse_from(std::iter::once("sealbook").chain(args.iter().copied()))
+        .expect("a valid command line");
+    match cmd::run(cli.command, true) {
+        Ok(exit) => exit as i32,
+        Err(e) => panic!("{args:?}: {e:?}"),
+    }
+}
+
 fn main() {
     // Rust ignores SIGPIPE, which turns `sealbook verify ... | head` into a panic on the next
     // print; a command-line tool should just stop, as `cat` does. Commands that talk to

@@ -8,7 +8,6 @@ use sealbook_core::league::config::YAHOO_SYMBOLS;
 use sealbook_core::prices::daily::{is_history_of, merge_daily, parse_daily};
 use sealbook_core::records::names::MARKETS;
 use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory, ClimatologyTable};
-use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 
 fn daily_dir() -> PathBuf {
@@ -32,10 +31,7 @@ fn histories() -> (Vec<ClimHistory>, Vec<String>) {
         for n in &mine {
             let bytes = std::fs::read(dir.join(n)).unwrap();
             files.push(parse_daily(&bytes).unwrap_or_else(|e| panic!("{n}: {e}")));
-            sources.push((
-                n.to_string(),
-                sealbook_core::hex::encode(&Sha256::digest(&bytes)),
-            ));
+            sources.push((n.to_string(), sealbook_core::hex::sha256_hex(&bytes)));
         }
         if !mine.is_empty() {
             args.push(format!(

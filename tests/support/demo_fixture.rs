@@ -17,6 +17,7 @@ use sealbook_core::book::writer::BookWriter;
 use sealbook_core::calendar::{new_york_time, Date, Horizon, Instant};
 use sealbook_core::contract::forecasts_csv::{write_forecasts, ForecastRow, RowCells};
 use sealbook_core::hex;
+use sealbook_core::hex::sha256_hex;
 use sealbook_core::league::config::LeagueConfig;
 use sealbook_core::league::contracts::{run_contracts, statement, Contracts};
 use sealbook_core::records::ask_chain::{AskLine, Declaration};
@@ -31,7 +32,6 @@ pub use sealbook_core::records::names::{
 use sealbook_core::records::roster::{roster_line, RosterSeat, Side};
 use sealbook_core::score::crowd::kalshi_above_close;
 use serde_json::json;
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -313,7 +313,7 @@ impl FixtureLedger {
     }
 
     fn entry(&self) -> (String, u64, String, String) {
-        let sha = hex::encode(&Sha256::digest(&self.bytes));
+        let sha = hex::sha256_hex(&self.bytes);
         (
             self.name.to_string(),
             self.writer.lines(),
@@ -321,10 +321,6 @@ impl FixtureLedger {
             self.writer.last_link().to_string(),
         )
     }
-}
-
-fn sha256_hex(bytes: &[u8]) -> String {
-    hex::encode(&Sha256::digest(bytes))
 }
 
 fn stamp(files: &mut Vec<DemoFile>, day: &str, hhmmss: &str, ledgers: &[&FixtureLedger]) {

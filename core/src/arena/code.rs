@@ -8,7 +8,6 @@
 use crate::hex;
 pub use crate::records::names::CODE_FILE;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 /// Most files listed (the spec's engine has 19).
 pub const MAX_FILES: usize = 1_000;
@@ -85,7 +84,7 @@ pub fn code_list(files: &[(&str, &[u8])]) -> Vec<u8> {
             .iter()
             .map(|(f, b)| CodeEntry {
                 file: f.to_string(),
-                sha256: hex::encode(&Sha256::digest(b)),
+                sha256: hex::sha256_hex(b),
                 bytes: b.len() as u64,
             })
             .collect(),
@@ -183,7 +182,7 @@ pub fn check_code(
                 return Err(CodeError::BadEntry { index: i });
             }
             let text = text_name(&e.file);
-            let actual = published(&text).map(|b| hex::encode(&Sha256::digest(&b)));
+            let actual = published(&text).map(|b| hex::sha256_hex(&b));
             Ok(CodeCheck {
                 ok: actual.as_deref() == Some(e.sha256.as_str()),
                 file: e.file.clone(),

@@ -1271,15 +1271,9 @@ mod tests {
         assert_eq!(whole.lines, 50);
         assert!(!whole.partial_tail);
         assert_eq!(whole.prefixes.len(), 3);
-        assert_eq!(
-            whole.prefix(0).unwrap().sha256,
-            hex::encode(&Sha256::digest(b""))
-        );
+        assert_eq!(whole.prefix(0).unwrap().sha256, hex::sha256_hex(b""));
         let first10: Vec<u8> = lines(&b)[..10].concat();
-        assert_eq!(
-            whole.prefix(10).unwrap().sha256,
-            hex::encode(&Sha256::digest(&first10))
-        );
+        assert_eq!(whole.prefix(10).unwrap().sha256, hex::sha256_hex(&first10));
         for chunk in [1, 2, 7, 64, 1000] {
             let mut v = ChainVerifier::new(VerifyOptions {
                 prefix_at: vec![0, 10, 50, 51],
@@ -1470,7 +1464,7 @@ mod tests {
         }
         let r = v.finish();
         assert_eq!(r.lines, 3);
-        assert_eq!(r.sha256, hex::encode(&Sha256::digest(&b)));
+        assert_eq!(r.sha256, hex::sha256_hex(&b));
         assert_eq!(r.prefix(3).unwrap().sha256, r.sha256);
         assert!(r.problems.iter().all(|p| p.check == ChainCheck::Json));
     }

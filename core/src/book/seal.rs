@@ -353,15 +353,15 @@ mod tests {
         for f in BOOKKEEPING_FIELDS {
             line.remove(f);
         }
-        let seal = hex::encode(&Sha256::digest(
+        let seal = hex::sha256_hex(
             canon::to_bytes(&Value::Object(line.clone()), DumpOptions::SEAL).unwrap(),
-        ));
+        );
         line.insert("n", Value::Int(canon::Int::from(n as i64)));
         line.insert("prev", Value::Str(JsonStr::from(prev)));
         line.insert("seal", Value::Str(JsonStr::from(seal.as_str())));
-        let link = hex::encode(&Sha256::digest(
+        let link = hex::sha256_hex(
             canon::to_bytes(&Value::Object(line.clone()), DumpOptions::SEAL).unwrap(),
-        ));
+        );
         line.insert("link", Value::Str(JsonStr::from(link.as_str())));
         let mut bytes = canon::to_bytes(&Value::Object(line), DumpOptions::SEAL).unwrap();
         bytes.push(b'\n');

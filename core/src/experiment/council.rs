@@ -299,10 +299,9 @@ pub fn control_display(
     market: &str,
 ) -> Option<super::wire::Snapshot> {
     use serde_json::Value;
-    use sha2::{Digest, Sha256};
-    let line = ask_text.split(|b| *b == b'\n').find(|l| {
-        l.first() == Some(&b'{') && crate::hex::encode(&Sha256::digest(l)) == snapshot_sha256
-    })?;
+    let line = ask_text
+        .split(|b| *b == b'\n')
+        .find(|l| l.first() == Some(&b'{') && crate::hex::sha256_hex(l) == snapshot_sha256)?;
     let snap: Value = serde_json::from_slice(line).ok()?;
     let row = snap
         .get("markets")?

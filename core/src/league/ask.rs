@@ -15,12 +15,6 @@ use crate::hex;
 use crate::league::contracts::{statement, Contracts};
 use crate::records::book_lines::ACTIONS;
 use crate::records::names::{float, insert_some, object, string, MARKETS};
-use sha2::{Digest, Sha256};
-
-/// SHA-256 in lowercase hex.
-pub fn sha256_hex(bytes: &[u8]) -> String {
-    hex::encode(&Sha256::digest(bytes))
-}
 
 /// One market's row of the snapshot.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,7 +76,7 @@ impl Snapshot {
 
     /// The run line's `snapshot_sha256`.
     pub fn sha256(&self) -> String {
-        sha256_hex(&self.bytes())
+        hex::sha256_hex(self.bytes())
     }
 
     /// The markets without a row.
@@ -116,7 +110,7 @@ impl AskRequest {
 
     /// The seat's `text_sha256` in the ask chain.
     pub fn text_sha256(&self) -> String {
-        sha256_hex(self.full_text().as_bytes())
+        hex::sha256_hex(self.full_text().as_bytes())
     }
 }
 
@@ -238,7 +232,7 @@ impl Ask {
 
     /// The run line's `ask_sha256`.
     pub fn sha256(&self) -> String {
-        sha256_hex(self.text.as_bytes())
+        hex::sha256_hex(self.text.as_bytes())
     }
 
     /// What a seat is sent: the common text, then the seat's own block, if any.
@@ -301,7 +295,7 @@ mod tests {
         let start = ask.text.find("```json\n").unwrap() + 8;
         let end = start + ask.text[start..].find("\n```").unwrap();
         assert_eq!(
-            sha256_hex(&ask.text.as_bytes()[start..end]),
+            hex::sha256_hex(&ask.text.as_bytes()[start..end]),
             ask.snapshot_sha256
         );
         assert_eq!(ask.snapshot_sha256, s.sha256());
@@ -312,7 +306,7 @@ mod tests {
         assert!(ask
             .text
             .contains("for SPX, GOLD give items.<market>.1d.crowd_up"));
-        assert_eq!(ask.sha256(), sha256_hex(ask.text.as_bytes()));
+        assert_eq!(ask.sha256(), hex::sha256_hex(ask.text.as_bytes()));
         // A changed price changes both hashes.
         let mut t = s.clone();
         t.rows[0].price = 100.5;
@@ -363,7 +357,7 @@ mod tests {
         assert!(b.user.starts_with(&ask.text));
         assert_eq!(
             a.text_sha256(),
-            sha256_hex(format!("{SYSTEM}\n{}", ask.text).as_bytes())
+            hex::sha256_hex(format!("{SYSTEM}\n{}", ask.text).as_bytes())
         );
         assert_ne!(a.text_sha256(), b.text_sha256());
         assert!(!ask.text.contains("crowd_up, the probability"));

@@ -308,7 +308,7 @@ impl Manifest {
             .map(|(path, bytes)| ManifestFile {
                 path: path.to_string(),
                 bytes: bytes.len() as u64,
-                sha256: hex::encode(&Sha256::digest(bytes)),
+                sha256: hex::sha256_hex(bytes),
             })
             .collect();
         listed.sort_by(|a, b| a.path.cmp(&b.path));
@@ -578,7 +578,7 @@ mod tests {
         assert_eq!(Manifest::parse(&b).unwrap(), m);
         assert_eq!(
             m.file("proof/2026-10-20/130025Z.txt").unwrap().sha256,
-            hex::encode(&Sha256::digest(b"list"))
+            hex::sha256_hex(b"list")
         );
         assert!(m.file("nope").is_none());
     }

@@ -24,7 +24,6 @@ pub use crate::records::names::{
 use crate::score::baselines::{check_clim_seal, is_baseline, ClimError, ClimatologyTable};
 use crate::score::roster::Roster;
 use serde::Deserialize;
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How the crowd's question is chosen for a market (spec §4.9, `method.crowd_window`).
@@ -255,7 +254,7 @@ pub fn forecasts_index_bytes(csv: &[u8]) -> Result<Vec<u8>, String> {
     Ok(line_bytes(object([
         ("file", string(crate::records::names::FORECASTS_FILE)),
         ("bytes", int(csv.len() as i64)),
-        ("sha256", string(&hex::encode(&Sha256::digest(csv)))),
+        ("sha256", string(&hex::sha256_hex(csv))),
         ("header_bytes", int(header_bytes as i64)),
         ("runs", Value::Array(runs_v)),
     ])))

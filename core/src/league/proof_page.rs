@@ -35,7 +35,6 @@ use crate::calendar::{self, Date, Instant};
 use crate::hex;
 use crate::league::manifest::MANIFEST_FILE;
 use crate::text::{count, fill};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
@@ -507,7 +506,7 @@ pub fn proof_pages(
         let lists: Vec<&(&str, &[u8])> =
             names.iter().filter(|(n, _)| n.ends_with(".txt")).collect();
         for (name, bytes) in lists {
-            let sha = hex::encode(&Sha256::digest(bytes));
+            let sha = hex::sha256_hex(bytes);
             let _ = write!(
                 h,
                 "<h2 id=\"{}\">{}</h2>\n<p>{}</p>\n<pre>{}</pre>\n",
@@ -577,7 +576,7 @@ pub fn proof_pages(
                         ltr(&format!("<a href=\"{}\">{}</a>", href(n), escape(n))),
                         anchor_kind(&n[name.len() + 1..]),
                         count(b.len() as u64),
-                        hex::encode(&Sha256::digest(b))
+                        hex::sha256_hex(b)
                     );
                 }
                 h += "</table></div>\n";

@@ -16,7 +16,7 @@
 
 use crate::calendar::Instant;
 use crate::hex::is_sha256_hex;
-use crate::league::ask::sha256_hex;
+use crate::hex::sha256_hex;
 use crate::league::manifest::{path_is_safe, Manifest, ManifestFile, MANIFEST_FILE};
 pub use crate::records::names::RETRIEVAL_FILE;
 use serde::{Deserialize, Serialize};

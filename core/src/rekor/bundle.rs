@@ -316,7 +316,6 @@ pub fn message_signature_bundle(
     signature: &[u8],
     public_key_der: &[u8],
 ) -> Result<Vec<u8>, EntryError> {
-    use sha2::{Digest, Sha256};
     if entry_json.len() > MAX_ENTRY_BYTES {
         return eerr(
             "entry",
@@ -340,7 +339,7 @@ pub fn message_signature_bundle(
     let v = serde_json::json!({
         "mediaType": BUNDLE_V03,
         "verificationMaterial": {
-            "publicKey": { "hint": hex::encode(&Sha256::digest(public_key_der)) },
+            "publicKey": { "hint": hex::sha256_hex(public_key_der) },
             "tlogEntries": [entry],
         },
         "messageSignature": {

@@ -5,7 +5,6 @@ use super::brier::brier;
 use crate::book::canon::{self, DumpOptions, Value};
 use crate::hex;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The registered content SHA-256 of `council-clim-window.json` (§8, OSF registration).
@@ -150,7 +149,7 @@ pub fn clim_content_sha256(obj: &canon::Object) -> Result<String, canon::EncodeE
     let mut o = obj.clone();
     o.remove(CLIM_HASH_KEY);
     let bytes = canon::to_bytes(&Value::Object(o), DumpOptions::PYTHON_DEFAULT)?;
-    Ok(hex::encode(&Sha256::digest(bytes)))
+    Ok(hex::sha256_hex(bytes))
 }
 
 impl ClimatologyTable {

@@ -4,7 +4,7 @@
 //! §3.11 P3). A text that does not hash to its name (changed, a line appended), and a text a
 //! run names that was not given, are failures naming the file.
 
-use crate::league::ask::sha256_hex;
+use crate::hex::sha256_hex;
 use crate::records::ask_chain::AskChain;
 use crate::records::book_lines::BookLines;
 use serde::{Deserialize, Serialize};

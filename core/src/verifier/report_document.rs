@@ -23,7 +23,6 @@ use crate::prices::rfc3339;
 use crate::records::names::CLIM_FILE;
 use crate::score::baselines::ClimSeal;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::fmt;
 
 /// The sealbook version that made the document (the crates share one version).
@@ -44,7 +43,7 @@ impl FileDigest {
         FileDigest {
             name: name.to_string(),
             bytes: bytes.len() as u64,
-            sha256: crate::hex::encode(&Sha256::digest(bytes)),
+            sha256: crate::hex::sha256_hex(bytes),
         }
     }
 }

@@ -365,7 +365,7 @@ pub fn anchor_list(
         now,
     } = written;
     let list = dir.join(&rel);
-    let sha256 = tsa::sha256_hex(text.as_bytes());
+    let sha256 = sealbook_core::hex::sha256_hex(text.as_bytes());
     // Written before any authority is asked: a process killed or stopped while they are being
     // asked leaves a record naming every anchor as cut short, which the upgrades ask again.
     write_record(dir, &all_failed(config, &rel, &sha256, CUT_SHORT, now))?;
@@ -549,7 +549,13 @@ pub fn record_not_asked(
     }
     let list = dir.join(rel);
     let data = read_bounded(&list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
-    let record = all_failed(config, rel, &tsa::sha256_hex(&data), why, now);
+    let record = all_failed(
+        config,
+        rel,
+        &sealbook_core::hex::sha256_hex(&data),
+        why,
+        now,
+    );
     // `write_new` writes it beside and links it into place: a record written meanwhile is
     // never replaced.
     match write_new(&path, &record.to_bytes()) {
@@ -766,7 +772,7 @@ fn retry_failed(
 ) -> Result<(bool, u64), Unusable> {
     let at = &now.to_rfc3339();
     let data = read_bounded(list, MAX_STAMPED_FILE_BYTES, "stamped list")?;
-    if tsa::sha256_hex(&data) != record.sha256 {
+    if sealbook_core::hex::sha256_hex(&data) != record.sha256 {
         return Err(
             Unusable::file(list, "its SHA-256 is not the one its anchor record names")
                 .field("sha256"),

@@ -212,11 +212,6 @@ fn exchange(
     })
 }
 
-/// The SHA-256 of `data`, in hex.
-pub fn sha256_hex(data: &[u8]) -> String {
-    sealbook_core::hex::encode(&HashAlg::Sha256.digest(data))
-}
-
 /// Writes `certificates` (DER) as one PEM file in `dir` named `<name>-<first 16 hex digits of
 /// its SHA-256>.pem` unless a file of that name exists (it then holds the same bytes); returns
 /// its path. The name changes with the chain, so a renewed certificate never replaces the one
@@ -226,7 +221,10 @@ pub fn save_chain(dir: &Path, name: &str, certificates: &[Vec<u8>]) -> std::io::
         .iter()
         .map(|c| sealbook_core::pki::x509::pem_block(c, "CERTIFICATE"))
         .collect();
-    let path = dir.join(format!("{name}-{}.pem", &sha256_hex(pem.as_bytes())[..16]));
+    let path = dir.join(format!(
+        "{name}-{}.pem",
+        &sealbook_core::hex::sha256_hex(pem.as_bytes())[..16]
+    ));
     if !path.exists() {
         std::fs::create_dir_all(dir)?;
         write_new(&path, pem.as_bytes())?;

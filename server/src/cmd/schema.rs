@@ -12,7 +12,6 @@ use crate::outcome::{CmdResult, Exit, Unusable};
 use sealbook_core::score::peers::records::{
     records_schema_bytes, AGENTPIT_KINDS, ARENA_KINDS, LADDER_KINDS,
 };
-use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -88,7 +87,7 @@ pub fn run(args: Args, json: bool) -> CmdResult {
         return Ok(Exit::Ok);
     };
     std::fs::write(&out, &bytes).map_err(|e| Unusable::io(&out, "write schema", &e))?;
-    let sha256 = sealbook_core::hex::encode(&Sha256::digest(&bytes));
+    let sha256 = sealbook_core::hex::sha256_hex(&bytes);
     if json {
         println!(
             "{}",

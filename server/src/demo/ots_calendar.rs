@@ -153,6 +153,7 @@ mod tests {
     use super::*;
     use crate::calendar_server_client::{CalendarServerClient, Lookup};
     use crate::league::clock::StepClock;
+    use crate::run_in_process as sealbook;
     use sealbook_core::calendar::Instant;
     use sealbook_core::ots::calendar_server::parse_response;
     use std::time::Duration;
@@ -216,18 +217,6 @@ mod tests {
             pending_timestamp(&digest, 1792585860, "https://demo.calendar.invalid").unwrap();
         assert_eq!(t, expected);
         assert!(DemoOtsCalendar::start(clock(), Some("bad uri!".into())).is_err());
-    }
-
-    /// Runs a `sealbook` command line in this process; its exit code.
-    fn sealbook(args: &[&str]) -> i32 {
-        use clap::Parser;
-        let cli =
-            crate::Cli::try_parse_from(std::iter::once("sealbook").chain(args.iter().copied()))
-                .unwrap();
-        match crate::cmd::run(cli.command, true) {
-            Ok(exit) => exit as i32,
-            Err(e) => panic!("{args:?}: {e:?}"),
-        }
     }
 
     #[test]

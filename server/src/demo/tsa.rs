@@ -340,6 +340,7 @@ mod tests {
     use super::*;
     use crate::http_client::{Body, HttpClient};
     use crate::league::clock::StepClock;
+    use crate::run_in_process as sealbook;
     use sealbook_core::pki::signature::HashAlg;
     use sealbook_core::tsp::response::{self, NamedBytes};
     use std::process::Command;
@@ -482,19 +483,6 @@ mod tests {
         )
         .unwrap();
         assert!(!verdict.ok);
-    }
-
-    /// Runs a `sealbook` command line in this process (the CLI's own argument parser and
-    /// command code); its exit code.
-    fn sealbook(args: &[&str]) -> i32 {
-        use clap::Parser;
-        let cli =
-            crate::Cli::try_parse_from(std::iter::once("sealbook").chain(args.iter().copied()))
-                .unwrap();
-        match crate::cmd::run(cli.command, true) {
-            Ok(exit) => exit as i32,
-            Err(e) => panic!("{args:?}: {e:?}"),
-        }
     }
 
     #[test]

@@ -15,7 +15,6 @@ pub mod http;
 
 use sealbook_core::league::redact::Secrets;
 use sealbook_core::league::wire::{AskRequest, Finish, RetryAdvice, SeatOutcome};
-use sha2::{Digest, Sha256};
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -101,7 +100,7 @@ pub struct SeatReply {
 impl SeatReply {
     /// SHA-256 of the raw body, lowercase hex: the answer line's `own_sha256`.
     pub fn own_sha256(&self) -> String {
-        sealbook_core::hex::encode(&Sha256::digest(&self.raw))
+        sealbook_core::hex::sha256_hex(&self.raw)
     }
 }
 

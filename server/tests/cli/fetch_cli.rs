@@ -16,7 +16,6 @@ use common::{arg, sealbook, sealbook_json};
 use sealbook_core::calendar::Instant;
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::league::retrieval::Retrieval;
-use sha2::{Digest, Sha256};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -308,7 +307,7 @@ fn a_changed_or_missing_file_is_named_and_the_changed_one_never_written() {
         .iter()
         .filter_map(|f| f["problem"].as_str())
         .collect();
-    let sha = sealbook_core::hex::encode(&Sha256::digest(&bytes));
+    let sha = sealbook_core::hex::sha256_hex(&bytes);
     assert!(
         problems
             .iter()
@@ -369,7 +368,7 @@ fn manifest_json(files: &[(&str, u64, &str)]) -> Vec<u8> {
 }
 
 fn sha(b: &[u8]) -> String {
-    sealbook_core::hex::encode(&Sha256::digest(b))
+    sealbook_core::hex::sha256_hex(b)
 }
 
 #[test]

@@ -28,7 +28,6 @@ use sealbook_core::records::book_lines::build::{
 };
 use sealbook_core::records::names::{self, ASKS_LEDGER, BOOK_LEDGER};
 use sealbook_core::records::roster::{roster_line, RosterSeat};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::SystemTime;
@@ -255,7 +254,7 @@ impl Led {
         (
             ledger.into(),
             self.w.lines(),
-            sealbook_core::hex::encode(&Sha256::digest(&self.bytes)),
+            sealbook_core::hex::sha256_hex(&self.bytes),
             self.w.last_link().to_string(),
         )
     }
@@ -315,7 +314,7 @@ fn built_league_with(dir: &Path, seal_contracts: bool) {
     for (i, day) in ["2026-11-02", "2026-11-03"].into_iter().enumerate() {
         let run_id = format!("{day}-am");
         let text = format!("ask for {run_id}\n");
-        let ask_sha = sealbook_core::hex::encode(&Sha256::digest(text.as_bytes()));
+        let ask_sha = sealbook_core::hex::sha256_hex(text.as_bytes());
         std::fs::write(dir.join(names::ask_path(&ask_sha)), &text).unwrap();
         asks.add(
             AskLine {

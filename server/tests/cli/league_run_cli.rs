@@ -8,6 +8,7 @@
 //! appends loses no acknowledged line.
 
 use super::common;
+use sealbook_core::hex::sha256_hex;
 
 use common::{arg, bin, sealbook};
 use sealbook_core::book::canon::{self, Value};
@@ -20,7 +21,6 @@ use sealbook_core::score::roster::roster_from_asks;
 use sealbook_tests::fake_http::{self, Answer, Request};
 use sealbook_tests::llm_vectors::{recordings, Provider, Recording};
 use sealbook_tests::python_script;
-use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, BTreeSet};
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -453,10 +453,6 @@ fn contracts_sealed_before_the_ask(
     }
 }
 
-fn sha256_hex(b: &[u8]) -> String {
-    sealbook_core::hex::encode(&Sha256::digest(b))
-}
-
 #[test]
 fn a_league_day_on_fake_endpoints() {
     let tmp = tempfile::tempdir().unwrap();
@@ -845,7 +841,7 @@ fn a_league_day_on_fake_endpoints() {
         } else {
             assert_eq!(
                 a.own_sha256.as_deref(),
-                Some(sha256_hex(&kept.unwrap()).as_str()),
+                Some(sha256_hex(kept.unwrap()).as_str()),
                 "{seat}"
             );
         }

@@ -653,10 +653,7 @@ fn a_failed_score_is_retried_until_it_succeeds_then_published() {
         .unwrap_or_else(|| panic!("the book is not listed: {manifest}"));
     let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
     let published = &book[..listed["bytes"].as_u64().unwrap() as usize];
-    assert_eq!(
-        listed["sha256"],
-        sealbook_core::league::ask::sha256_hex(published)
-    );
+    assert_eq!(listed["sha256"], sealbook_core::hex::sha256_hex(published));
     let lines = BookLines::parse(published).unwrap();
     assert_eq!(lines.scores.len(), 1, "the day's score line is published");
     assert_eq!(

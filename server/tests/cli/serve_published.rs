@@ -15,7 +15,6 @@ use common::serve::Server;
 use common::{arg, bin, demo, sealbook};
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::records::book_lines::BookLines;
-use sha2::{Digest, Sha256};
 use std::collections::BTreeSet;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -157,7 +156,7 @@ fn only_the_published_set_is_served() {
         }
         assert_eq!(status, 200, "{}", f.path);
         assert_eq!(
-            sealbook_core::hex::encode(&Sha256::digest(&body)),
+            sealbook_core::hex::sha256_hex(&body),
             f.sha256,
             "{}",
             f.path

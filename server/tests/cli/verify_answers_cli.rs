@@ -11,7 +11,7 @@ use sealbook_core::book::canon::parse_line_object;
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::book::stamp_list;
 use sealbook_core::book::writer::BookWriter;
-use sealbook_core::league::ask::sha256_hex;
+use sealbook_core::hex::sha256_hex;
 use sealbook_core::records::ask_chain::{Declaration, SCHEDULED_MORNING_RUN};
 use sealbook_core::records::roster::RosterSeat;
 use sealbook_tests::tsp_pki::{make_pki, must, tsa_section, TempDir, Tsa};

@@ -11,7 +11,6 @@ use super::common;
 use common::{arg, sealbook, sealbook_json};
 use sealbook_core::league::manifest::Manifest;
 use sealbook_core::score::baselines::ClimatologyTable;
-use sha2::{Digest, Sha256};
 use std::path::Path;
 
 /// Copies the directory `from` to `to`.
@@ -36,7 +35,7 @@ fn relist(dir: &Path, path: &str) {
     let mut m = Manifest::parse(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
     let f = m.files.iter_mut().find(|f| f.path == path).unwrap();
     f.bytes = bytes.len() as u64;
-    f.sha256 = sealbook_core::hex::encode(&Sha256::digest(&bytes));
+    f.sha256 = sealbook_core::hex::sha256_hex(&bytes);
     std::fs::write(dir.join("manifest.json"), m.to_bytes()).unwrap();
 }
 

@@ -22,7 +22,6 @@ use sealbook_core::prices::daily::{is_history_of, merge_daily, parse_daily};
 use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::{ASKS_FILE, CLIM_FILE, MARKETS};
 use sealbook_core::score::baselines::{clim_window_bytes, ClimHistory, ClimatologyTable};
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
 /// The spec's window (§4.3: 2016 to 2025, ending before the season).
@@ -97,10 +96,7 @@ pub fn build_table(
                     .at_line(e.line as u64)
                     .field(e.field)
             })?;
-            sources.push((
-                name.clone(),
-                sealbook_core::hex::encode(&Sha256::digest(&bytes)),
-            ));
+            sources.push((name.clone(), sealbook_core::hex::sha256_hex(&bytes)));
             files.push(bars);
         }
         histories.push(ClimHistory {

@@ -8,10 +8,11 @@
 //! Exit codes: 0 every authority gave a good token; 1 at least one did not (the good ones
 //! are written); 2 unusable input (unreadable file, an existing output, bad arguments).
 
-use crate::anchor::tsa::{request_all, sha256_hex, AuthorityResult, Target};
+use crate::anchor::tsa::{request_all, AuthorityResult, Target};
 use crate::anchor::Retry;
 use crate::files::{read_bounded, with_suffix, MAX_STAMPED_FILE_BYTES};
 use crate::outcome::{CmdResult, Exit, Unusable};
+use sealbook_core::hex::sha256_hex;
 use sealbook_core::tsp::request;
 use serde::Serialize;
 use std::path::PathBuf;
