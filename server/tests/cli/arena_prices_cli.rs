@@ -12,7 +12,6 @@ use common::{arg, bin};
 use sealbook_core::arena::records::{read_prices, PriceLine};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::book_lines::BookLines;
-use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,7 +172,7 @@ fn publish(dir: &Path) {
     let book = std::fs::read(dir.join("council-book.jsonl")).unwrap();
     let listed = manifest.to_string();
     assert!(
-        listed.contains(&sealbook_core::hex::encode(&Sha256::digest(&book))),
+        listed.contains(&sealbook_core::hex::sha256_hex(&book)),
         "the manifest lists the book as it is: {listed}"
     );
 }
