@@ -17,6 +17,7 @@ mod experiment_vs_python;
 mod league_inputs_hostile;
 mod league_vs_python;
 mod llm_wire_vectors;
+mod model_versions_vs_python;
 mod neff_vs_python;
 mod open_data_vs_python;
 mod ots_hostile;

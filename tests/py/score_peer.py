@@ -189,9 +189,39 @@ def segments(csv_path, clim_path, first_session):
     return {"versions": versions, "current": current, "segments": segs}
 
 
+def model_versions(csv_path, clim_path):
+    """Section 3.10: a seat's model versions in book order (the `line` column); the first model
+    string is version 1 and each answer whose model differs from the one before it opens the
+    next; rows without a model (no answer) open none. For every seat whose latest version is
+    its second or later: the version, the model before it, and the seat's tables on its counted
+    rows since the takeover (its rows from the version's first line on, and its rows without a
+    model in that session or later)."""
+    rows, q = read_league(csv_path, clim_path)
+    out = {}
+    for seat in sorted({r["seat"] for r in rows}):
+        answers = sorted({int(r["line"]): r for r in rows if r["seat"] == seat and r["model"] != ""}.items())
+        versions = []
+        for line, r in answers:
+            if not versions or versions[-1]["model"] != r["model"]:
+                versions.append({"model": r["model"], "version": len(versions) + 1,
+                                 "since": r["session"], "since_line": line})
+        if len(versions) < 2:
+            continue
+        latest = versions[-1]
+        since = [r for r in rows if r["seat"] == seat and (
+            int(r["line"] or 0) >= latest["since_line"] or (r["model"] == "" and r["session"] >= latest["since"]))]
+        out[seat] = dict(latest, previous_model=versions[-2]["model"],
+                         account=f"{seat}_ver:{latest['model']}:{latest['version']}",
+                         horizons=league_rows(since, q)["seats"].get(seat, {}))
+    return out
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--league":
         json.dump(league(sys.argv[2], sys.argv[3]), sys.stdout)
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--model-versions":
+        json.dump(model_versions(sys.argv[2], sys.argv[3]), sys.stdout)
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--segments":
         json.dump(segments(sys.argv[2], sys.argv[3], sys.argv[4]), sys.stdout)

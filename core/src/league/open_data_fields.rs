@@ -1032,6 +1032,18 @@ const STATS: &[N] = &[
     n(("book_agreement", "object", "", "the forecasts file checked against the book"), BOOK_AGREEMENT),
     n(("methodology", "object", "", "the methodology versions of the scored rows and the one the confirmatory figures are from (spec §3.10, Requirement 15)"), METHODOLOGY),
     opt(("segments", "object", "", "per methodology version, its own measurement segment: its rows scored on their own (spec §3.10, Requirement 15)"), "present only when the scored rows hold two or more methodology versions", &[n(("<version>", "object", "", "the segment of one methodology_version"), SEGMENT)]),
+    opt(("new_model_version", "object", "", "per seat whose model changed, its latest model version and the seat's results since it took over, shown on their own (spec §3.10)"), "present only when a seat answered with two or more model strings", &[n(("<seat>", "object", "", "the seat"), NEW_MODEL_VERSION)]),
+];
+
+/// A seat's latest model version (`new_model_version.<seat>`, spec §3.10).
+const NEW_MODEL_VERSION: &[N] = &[
+    n(("model", "string", "", "the model string the seat's answers carry since the change (the answer line's model, as corrected)"), &[]),
+    n(("version", "integer", "count", "the version's ordinal among the seat's versions, from 1: each change of the model string in book order opens the next"), &[]),
+    n(("since", "string", "date", "the session of the version's first answer: the day it took over"), &[]),
+    n(("since_line", "integer", "line", "the book line of that answer"), &[]),
+    n(("previous_model", "string", "", "the model string of the version before it"), &[]),
+    n(("account", "string", "", "the version's own account in the trading tracks: <seat>_ver:<model>:<n>"), &[]),
+    n(("horizons", "object", "", "per horizon, the seat's scores (as seats.<seat>.<horizon>) on its counted rows since the version took over"), &[n(("<horizon>", "object", "", "the seat on the horizon since the change"), SEAT_HORIZON)]),
 ];
 
 /// The stats document's `methodology` block (spec §3.10, Requirement 15).

@@ -36,6 +36,7 @@ use super::independence::{
 };
 use super::independence_tables::{independence_of, Independence};
 use super::mean;
+use super::model_versions::{seat_versions, ModelVersion, SeatAnswer};
 use super::notes::{Note, RosterSource, StatsNote};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
@@ -254,6 +255,28 @@ pub struct LeagueStats {
     /// ([`super::segments`]); None with one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub segments: Option<BTreeMap<String, super::segments::Segment>>,
+    /// `new_model_version.<seat>`: for every seat whose model changed, its latest version and
+    /// the seat's figures since that version took over (spec §3.10; [`NewModelVersion`]);
+    /// empty (and absent from the document) when no seat changed its model.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub new_model_version: BTreeMap<String, NewModelVersion>,
+}
+
+/// A seat's latest model version and its results since it took over (spec §3.10
+/// `new_model_version`; the versions are [`super::model_versions`]'s).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NewModelVersion {
+    /// The latest version: model string, ordinal (2 or more), session and book line it took
+    /// over at.
+    #[serde(flatten)]
+    pub version: ModelVersion,
+    /// The model string of the version before it.
+    pub previous_model: String,
+    /// The seat's own account of this version in the trading tracks (`<seat>_ver:<model>:<n>`).
+    pub account: String,
+    /// Per horizon, the seat's figures (as `seats.<seat>.<horizon>`) on its counted rows from
+    /// the version's first line on; the consensus value is not computed here.
+    pub horizons: BTreeMap<String, SeatHorizon>,
 }
 
 /// The source of the scored rows (`rows_from`).
@@ -503,7 +526,60 @@ fn one_segment(
         climatology_seal: None,
         methodology: None,
         segments: None,
+        new_model_version: new_model_versions(inp, stats),
     }
+}
+
+/// `new_model_version`: every seat whose latest model version is its second or later, with its
+/// figures on its counted rows (every status but `not_counted`) since that version took over:
+/// its rows from the version's first line on, and its unanswered rows (no model string) of
+/// that session and later (spec §3.10).
+fn new_model_versions(
+    inp: &LeagueInputs<'_>,
+    stats: &dyn StatsSeams,
+) -> BTreeMap<String, NewModelVersion> {
+    let versions = seat_versions(inp.rows.iter().map(|r| SeatAnswer {
+        seat: &r.seat,
+        model: &r.model,
+        line: r.line,
+        session: &r.session,
+    }));
+    let mut out = BTreeMap::new();
+    for (seat, vs) in versions {
+        let [.., previous, latest] = vs.as_slice() else {
+            continue;
+        };
+        let mut horizons = BTreeMap::new();
+        for h in Horizon::ALL {
+            let rows: Vec<&ForecastRow> = inp
+                .rows
+                .iter()
+                .filter(|r| r.seat == seat && r.horizon == h && r.status != "not_counted")
+                // Since the takeover: the version's lines on, and the seat's unanswered cells
+                // (no model string) of its sessions.
+                .filter(|r| {
+                    r.line >= latest.since_line
+                        || (r.model.is_empty() && r.session.as_str() >= latest.since.as_str())
+                })
+                .collect();
+            if !rows.is_empty() {
+                horizons.insert(
+                    h.as_str().to_string(),
+                    seat_horizon(h, &rows, inp.climatology, stats),
+                );
+            }
+        }
+        out.insert(
+            seat.clone(),
+            NewModelVersion {
+                account: latest.account(&seat),
+                version: latest.clone(),
+                previous_model: previous.model.clone(),
+                horizons,
+            },
+        );
+    }
+    out
 }
 
 /// `seats.<seat>.<horizon>`: every seat's figures on its counted record (every status but

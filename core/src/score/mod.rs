@@ -28,6 +28,7 @@ pub(crate) mod ids;
 pub mod independence;
 pub mod independence_tables;
 pub mod league;
+pub mod model_versions;
 pub mod notes;
 pub mod peers;
 pub mod roster;
