@@ -30,6 +30,8 @@ pub mod dropped;
 pub mod experiment;
 pub mod format;
 pub mod i18n;
+#[cfg(any(feature = "scores", feature = "accounts"))]
+pub mod job_loop;
 pub mod league_load;
 #[cfg(any(feature = "scores", feature = "accounts"))]
 pub mod league_query;

@@ -1,7 +1,8 @@
 //! A module Web Worker whose text messages reach a page: one place for starting it, its
-//! listeners and its clean-up, shared by the verifier and the Scores and Accounts pages; and,
-//! inside the workers, the page's language handed over in each job ([`give_lang`],
-//! [`take_lang`]) and whole-file reads, so what a worker says reaches the page in its language.
+//! listeners and its clean-up, shared by the verifier and the Scores and Accounts pages (whose
+//! jobs run in `crate::job_loop`); and, inside the workers, the page's language handed over in
+//! each job ([`give_lang`], [`take_lang`]) and whole-file reads, so what a worker says reaches
+//! the page in its language.
 
 use crate::i18n::{t, tr, M};
 use wasm_bindgen::prelude::*;
@@ -84,43 +85,6 @@ impl Drop for ModuleWorker {
         self.worker.set_onmessage(None);
         self.worker.set_onerror(None);
         self.worker.terminate();
-    }
-}
-
-/// What a page's computing worker (the Scores and Accounts pages') says, serialized as a JSON
-/// string: it is up, a stage of job `job` has started, the job's result `T` or why it failed,
-/// or it stopped on an internal error.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum FromWorker<T> {
-    Ready,
-    /// Stage `step` of `steps` has started.
-    Progress {
-        job: u32,
-        step: u32,
-        steps: u32,
-        label: String,
-    },
-    Done {
-        job: u32,
-        computed: T,
-    },
-    Failed {
-        job: u32,
-        message: String,
-    },
-    Crashed {
-        message: String,
-    },
-}
-
-impl<T: serde::Serialize + serde::de::DeserializeOwned> FromWorker<T> {
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a worker message always serializes")
-    }
-
-    pub fn from_json(text: &str) -> Result<FromWorker<T>, String> {
-        serde_json::from_str(text).map_err(|e| tr(M::WeFromWorkerUnreadable, &[("detail", &e)]))
     }
 }
 

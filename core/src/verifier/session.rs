@@ -499,7 +499,7 @@ impl Session {
     /// [`Session::finish`] with the anchors checked by `checks`: a book or ask chain whose
     /// answers cannot be judged, or no book, is unusable input ([`SessionError`]); the ask
     /// texts are always checked.
-    pub fn finish_with(self, checks: &dyn StampChecks) -> Result<Verified, SessionError> {
+    pub fn finish_with<C: StampChecks>(self, checks: &C) -> Result<Verified, SessionError> {
         if !self.books.iter().any(|b| !b.asks) {
             return Err(SessionError::NoBook);
         }
@@ -545,7 +545,7 @@ impl Session {
     /// what cannot be judged is said in the report (`answers_error`) instead of ending the
     /// session, the ask texts are checked when some were given, and a session without a book
     /// gives a report without books.
-    pub fn finish_dropped(self, checks: &dyn StampChecks) -> Verified {
+    pub fn finish_dropped<C: StampChecks>(self, checks: &C) -> Verified {
         let Checked {
             mut report,
             context,
@@ -580,7 +580,7 @@ impl Session {
 
     /// The anchors, chains and stamped prefixes checked (Appendix B steps 3, 4, 6, 9 and 10)
     /// and the climatology table held to the declaration; the answers are the caller's.
-    fn check(self, checks: &dyn StampChecks) -> Checked {
+    fn check<C: StampChecks>(self, checks: &C) -> Checked {
         let Session {
             trust,
             headers,

@@ -15,14 +15,14 @@ pub mod worker;
 
 use crate::dropped::Labelled;
 use crate::i18n::{t, tr, M};
+use crate::job_loop::{Heard, JobLoop, JobStatus};
 use crate::league_load::{self, Loaded};
 use crate::league_query;
-use crate::module_worker::{self, ModuleWorker};
 use crate::scores::html::unread;
 use crate::scores::save_json;
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::{arena_kind, Computed, NEEDED};
-use protocol::{AccountsFromWorker, FILES, JOB, LABELS};
+use protocol::{AccountsFromWorker, AccountsJob, FILES, LABELS};
 use sealbook_core::arena::code::CODE_FILE;
 use sealbook_core::league::league_file::LEAGUE_FILE;
 use sealbook_core::records::names::BOOK_FILE;
@@ -33,7 +33,6 @@ use wasm_bindgen::prelude::*;
 use web_sys::File;
 use yew::prelude::*;
 
-const WORKER_URL: &str = "/accounts-worker.js";
 /// The name the downloaded verdict gets.
 const VERDICT_FILE: &str = "arena-replay.json";
 
@@ -46,16 +45,7 @@ pub struct Shown {
     decisions_why: Option<String>,
 }
 
-pub enum Status {
-    Waiting,
-    Running {
-        step: u32,
-        steps: u32,
-        label: String,
-    },
-    Done(Rc<Shown>),
-    Failed(String),
-}
+pub type Status = JobStatus<Shown>;
 
 pub enum Msg {
     Add(Vec<Labelled>),
@@ -80,10 +70,7 @@ pub struct AccountsApp {
     league: Option<(String, File)>,
     /// Names of given files that are none of these.
     ignored: Vec<String>,
-    worker: Option<ModuleWorker>,
-    ready: bool,
-    pending: bool,
-    job: u32,
+    jobs: JobLoop<AccountsJob>,
     status: Status,
 }
 
@@ -122,39 +109,21 @@ impl AccountsApp {
             self.status = Status::Waiting;
             return;
         }
-        let Some(w) = &self.worker else { return };
-        if !self.ready {
-            self.pending = true;
-            return;
-        }
-        self.job += 1;
-        let job = js_sys::Object::new();
-        let files = js_sys::Array::new();
-        let labels = js_sys::Array::new();
-        let single = self
-            .book
-            .iter()
-            .chain(&self.league)
-            .map(|(label, f)| (label, f));
-        for (label, f) in self.files.iter().map(|(_, l, f)| (l, f)).chain(single) {
-            files.push(f);
-            labels.push(&JsValue::from_str(label));
-        }
-        for (k, v) in [
-            (JOB, JsValue::from(self.job)),
-            (FILES, files.into()),
-            (LABELS, labels.into()),
-        ] {
-            let _ = js_sys::Reflect::set(&job, &k.into(), &v);
-        }
-        crate::module_worker::give_lang(&job);
-        self.status = Status::Running {
-            step: 0,
-            steps: 2,
-            label: t(M::AccStepStarting).into(),
-        };
-        if let Err(e) = w.worker.post_message(&job) {
-            self.status = Status::Failed(tr(M::AccNotHanded, &[("why", &format!("{e:?}"))]));
+        let single = self.book.iter().chain(&self.league).map(|(l, f)| (l, f));
+        let given = self.files.iter().map(|(_, l, f)| (l, f)).chain(single);
+        let posted = self.jobs.post(|job| {
+            let files = js_sys::Array::new();
+            let labels = js_sys::Array::new();
+            for (label, f) in given {
+                files.push(f);
+                labels.push(&JsValue::from_str(label));
+            }
+            for (k, v) in [(FILES, files), (LABELS, labels)] {
+                let _ = js_sys::Reflect::set(job, &k.into(), &v);
+            }
+        });
+        if let Some(status) = posted {
+            self.status = status;
         }
     }
 
@@ -259,24 +228,14 @@ impl Component for AccountsApp {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, mut status) = match module_worker::spawn_for(
-            ctx.link(),
-            WORKER_URL,
-            M::WeTheReplay,
-            AccountsFromWorker::from_json,
-            Msg::FromWorker,
-            Msg::WorkerBroken,
-        ) {
-            Ok(w) => (Some(w), Status::Waiting),
-            Err(e) => (None, Status::Failed(e)),
+        let (jobs, started) = JobLoop::spawn(ctx.link(), Msg::FromWorker, Msg::WorkerBroken);
+        let mut status = match started {
+            Ok(()) => Status::Waiting,
+            Err(e) => Status::Failed(e),
         };
-        if worker.is_some() {
+        if jobs.up() {
             if let Some(label) = league_query::open(ctx.link(), Msg::LeagueLoaded) {
-                status = Status::Running {
-                    step: 0,
-                    steps: 2,
-                    label,
-                };
+                status = JobLoop::<AccountsJob>::starting(label);
             }
         }
         AccountsApp {
@@ -284,10 +243,7 @@ impl Component for AccountsApp {
             book: None,
             league: None,
             ignored: Vec::new(),
-            worker,
-            ready: false,
-            pending: false,
-            job: 0,
+            jobs,
             status,
         }
     }
@@ -311,36 +267,21 @@ impl Component for AccountsApp {
                 self.book = None;
                 self.league = None;
                 self.ignored.clear();
-                self.job += 1; // drops a running job's result
+                self.jobs.supersede(); // drops a running job's result
                 self.status = Status::Waiting;
             }
             Msg::DropFailed(why) => {
                 self.status = Status::Failed(tr(M::AccDropFailed, &[("why", &why)]));
             }
-            Msg::FromWorker(m) => match m {
-                AccountsFromWorker::Ready => {
-                    self.ready = true;
-                    if std::mem::take(&mut self.pending) {
+            Msg::FromWorker(m) => match self.jobs.hear(m) {
+                Heard::Ready { start } => {
+                    if start {
                         self.start();
                     }
                 }
-                AccountsFromWorker::Progress {
-                    job,
-                    step,
-                    steps,
-                    label,
-                } if job == self.job => self.status = Status::Running { step, steps, label },
-                AccountsFromWorker::Done { job, computed } if job == self.job => {
-                    self.done(computed)
-                }
-                AccountsFromWorker::Failed { job, message } if job == self.job => {
-                    self.status = Status::Failed(message)
-                }
-                AccountsFromWorker::Crashed { message } => {
-                    self.worker = None;
-                    self.status = Status::Failed(tr(M::AccCrashed, &[("why", &message)]));
-                }
-                _ => return false, // a superseded job
+                Heard::Status(status) => self.status = status,
+                Heard::Done(computed) => self.done(computed),
+                Heard::Stale => return false, // a superseded job
             },
             Msg::Download => {
                 if let Status::Done(shown) = &self.status {
@@ -349,10 +290,7 @@ impl Component for AccountsApp {
                     }
                 }
             }
-            Msg::WorkerBroken(why) => {
-                self.worker = None;
-                self.status = Status::Failed(tr(M::AccBroken, &[("why", &why)]));
-            }
+            Msg::WorkerBroken(why) => self.status = self.jobs.broken(why),
         }
         true
     }
@@ -360,7 +298,7 @@ impl Component for AccountsApp {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         html! {
-            <Shell page={Page::Accounts} ready={self.ready} title={t(M::AccountsTitle)} zone={self.zone(ctx)}
+            <Shell page={Page::Accounts} ready={self.jobs.ready()} title={t(M::AccountsTitle)} zone={self.zone(ctx)}
                 lede={html! { t(M::AccountsLede) }}
                 footer={html! { t(M::AccountsFooter) }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>

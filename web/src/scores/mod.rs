@@ -16,13 +16,13 @@ pub mod worker;
 
 use crate::dropped::Labelled;
 use crate::i18n::{t, tr, M};
+use crate::job_loop::{Heard, JobLoop, JobStatus};
 use crate::league_load::Loaded;
 use crate::league_query;
-use crate::module_worker::{self, ModuleWorker};
 use crate::shell::{Page, Progress, Shell, Zone};
 use compute::MatrixView;
 use protocol::{
-    ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
+    ScoresFromWorker, ScoresJob, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, LEAGUE, PROFILE, RECORDS,
     REGISTERED,
 };
 // The downloaded stats document keeps its published name.
@@ -34,7 +34,6 @@ use wasm_bindgen::prelude::*;
 use web_sys::{Event, File, HtmlSelectElement};
 use yew::prelude::*;
 
-const WORKER_URL: &str = "/scores-worker.js";
 /// The rules the page offers: (value, label).
 const PROFILES: [(&str, M); 4] = [
     ("council", M::ScProfileCouncil),
@@ -52,16 +51,7 @@ pub struct Shown {
     matrices: Vec<MatrixView>,
 }
 
-pub enum Status {
-    Waiting,
-    Running {
-        step: u32,
-        steps: u32,
-        label: String,
-    },
-    Done(Rc<Shown>),
-    Failed(String),
-}
+pub type Status = JobStatus<Shown>;
 
 pub enum Msg {
     Add(Vec<Labelled>),
@@ -90,10 +80,7 @@ pub struct ScoresApp {
     records: Option<File>,
     /// Names of dropped files that are none of these.
     ignored: Vec<String>,
-    worker: Option<ModuleWorker>,
-    ready: bool,
-    pending: bool,
-    job: u32,
+    jobs: JobLoop<ScoresJob>,
     status: Status,
     chosen: usize,
 }
@@ -138,45 +125,33 @@ impl ScoresApp {
             self.status = Status::Waiting;
             return;
         }
-        let Some(w) = &self.worker else { return };
-        if !self.ready {
-            self.pending = true;
-            return;
-        }
-        self.job += 1;
-        let job = js_sys::Object::new();
-        let set = |k: &str, v: &JsValue| {
-            let _ = js_sys::Reflect::set(&job, &k.into(), v);
-        };
-        set(JOB, &JsValue::from(self.job));
-        module_worker::give_lang(&job);
-        if peer {
-            set(PROFILE, &JsValue::from_str(self.profile.as_str()));
-            if let Some(f) = &self.records {
-                set(RECORDS, f);
-            }
-        } else {
-            for (key, file) in [
-                (FORECASTS, &self.forecasts),
-                (BOOK, &self.book),
-                (ASKS, &self.asks),
-                (CLIM, &self.clim),
-                (REGISTERED, &self.registered),
-                (EXPERIMENT, &self.experiment),
-                (LEAGUE, &self.league),
-            ] {
-                if let Some(f) = file {
-                    set(key, f);
+        let posted = self.jobs.post(|job| {
+            let set = |k: &str, v: &JsValue| {
+                let _ = js_sys::Reflect::set(job, &k.into(), v);
+            };
+            if peer {
+                set(PROFILE, &JsValue::from_str(self.profile.as_str()));
+                if let Some(f) = &self.records {
+                    set(RECORDS, f);
+                }
+            } else {
+                for (key, file) in [
+                    (FORECASTS, &self.forecasts),
+                    (BOOK, &self.book),
+                    (ASKS, &self.asks),
+                    (CLIM, &self.clim),
+                    (REGISTERED, &self.registered),
+                    (EXPERIMENT, &self.experiment),
+                    (LEAGUE, &self.league),
+                ] {
+                    if let Some(f) = file {
+                        set(key, f);
+                    }
                 }
             }
-        }
-        self.status = Status::Running {
-            step: 0,
-            steps: 4,
-            label: t(M::AccStepStarting).into(),
-        };
-        if let Err(e) = w.worker.post_message(&job) {
-            self.status = Status::Failed(tr(M::ScoresNotGiven, &[("why", &format!("{e:?}"))]));
+        });
+        if let Some(status) = posted {
+            self.status = status;
         }
     }
 
@@ -337,24 +312,14 @@ impl Component for ScoresApp {
     type Properties = ();
 
     fn create(ctx: &Context<Self>) -> Self {
-        let (worker, mut status) = match module_worker::spawn_for(
-            ctx.link(),
-            WORKER_URL,
-            M::WeTheScorer,
-            ScoresFromWorker::from_json,
-            Msg::FromWorker,
-            Msg::WorkerBroken,
-        ) {
-            Ok(w) => (Some(w), Status::Waiting),
-            Err(e) => (None, Status::Failed(e)),
+        let (jobs, started) = JobLoop::spawn(ctx.link(), Msg::FromWorker, Msg::WorkerBroken);
+        let mut status = match started {
+            Ok(()) => Status::Waiting,
+            Err(e) => Status::Failed(e),
         };
-        if worker.is_some() {
+        if jobs.up() {
             if let Some(label) = league_query::open(ctx.link(), Msg::LeagueLoaded) {
-                status = Status::Running {
-                    step: 0,
-                    steps: 4,
-                    label,
-                };
+                status = JobLoop::<ScoresJob>::starting(label);
             }
         }
         ScoresApp {
@@ -368,10 +333,7 @@ impl Component for ScoresApp {
             profile: Profile::Council,
             records: None,
             ignored: Vec::new(),
-            worker,
-            ready: false,
-            pending: false,
-            job: 0,
+            jobs,
             status,
             chosen: 0,
         }
@@ -404,26 +366,20 @@ impl Component for ScoresApp {
                 ) = (None, None, None, None, None, None);
                 (self.experiment, self.league) = (None, None);
                 self.ignored.clear();
-                self.job += 1; // drops a running job's result
+                self.jobs.supersede(); // drops a running job's result
                 self.status = Status::Waiting;
             }
             Msg::DropFailed(why) => {
                 self.status = Status::Failed(tr(M::DropFailed, &[("why", &why)]));
             }
-            Msg::FromWorker(m) => match m {
-                ScoresFromWorker::Ready => {
-                    self.ready = true;
-                    if std::mem::take(&mut self.pending) {
+            Msg::FromWorker(m) => match self.jobs.hear(m) {
+                Heard::Ready { start } => {
+                    if start {
                         self.start();
                     }
                 }
-                ScoresFromWorker::Progress {
-                    job,
-                    step,
-                    steps,
-                    label,
-                } if job == self.job => self.status = Status::Running { step, steps, label },
-                ScoresFromWorker::Done { job, computed } if job == self.job => {
+                Heard::Status(status) => self.status = status,
+                Heard::Done(computed) => {
                     self.status = match tables::Documents::read(
                         computed
                             .shown_stats_json
@@ -459,25 +415,15 @@ impl Component for ScoresApp {
                         Err(e) => Status::Failed(e),
                     };
                 }
-                ScoresFromWorker::Failed { job, message } if job == self.job => {
-                    self.status = Status::Failed(message)
-                }
-                ScoresFromWorker::Crashed { message } => {
-                    self.worker = None;
-                    self.status = Status::Failed(tr(M::ScoresCrashed, &[("why", &message)]));
-                }
-                _ => return false, // a superseded job
+                Heard::Stale => return false, // a superseded job
             },
-            Msg::WorkerBroken(why) => {
-                self.worker = None;
-                self.status = Status::Failed(tr(M::ScoresBroken, &[("why", &why)]));
-            }
+            Msg::WorkerBroken(why) => self.status = self.jobs.broken(why),
             Msg::ChooseRun(i) => self.chosen = i,
             Msg::ChooseProfile(name) => {
                 self.profile = Profile::parse(&name).unwrap_or(Profile::Council);
                 self.records = None;
                 self.ignored.clear();
-                self.job += 1; // drops a running job's result
+                self.jobs.supersede(); // drops a running job's result
                 self.start();
             }
             Msg::Download => {
@@ -493,7 +439,7 @@ impl Component for ScoresApp {
     fn view(&self, ctx: &Context<Self>) -> Html {
         let link = ctx.link();
         html! {
-            <Shell page={Page::Scores} ready={self.ready} title={t(M::ScoresTitle)} zone={self.zone(ctx)}
+            <Shell page={Page::Scores} ready={self.jobs.ready()} title={t(M::ScoresTitle)} zone={self.zone(ctx)}
                 lede={html! { t(M::ScoresLede) }}
                 footer={html! { t(M::ScoresFooter) }}
                 on_files={link.callback(Msg::Add)} on_drop_failed={link.callback(Msg::DropFailed)}>

@@ -1,73 +1,24 @@
 //! The Scores worker: reads the dropped files and runs `sealbook-core`'s scorer off the page's
 //! thread, posting each stage as it starts and then the results ([`super::compute`]).
-//! Started by www/scores-worker.js calling [`scores_worker_main`]; a newer job supersedes an
-//! older one (its result is dropped).
+//! Started by www/scores-worker.js calling [`scores_worker_main`]; its job loop is
+//! [`crate::job_loop::serve_jobs`].
 
 use super::compute::{self, Computed, Inputs, MAX_CLIM_BYTES, MAX_INPUT_BYTES};
 use super::protocol::{
-    ScoresFromWorker, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, JOB, LEAGUE, PROFILE, RECORDS,
-    REGISTERED,
+    ScoresJob, ASKS, BOOK, CLIM, EXPERIMENT, FORECASTS, LEAGUE, PROFILE, RECORDS, REGISTERED,
 };
 use crate::i18n::{t, tr, M};
+use crate::job_loop::{serve_jobs, Stages};
 use crate::module_worker::read_whole;
 use sealbook_core::score::peers::Profile;
-use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{DedicatedWorkerGlobalScope, File, MessageEvent};
-
-thread_local! {
-    static CURRENT_JOB: Cell<u32> = const { Cell::new(0) };
-}
-
-fn post(msg: &ScoresFromWorker) {
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let _ = scope.post_message(&JsValue::from_str(&msg.to_json()));
-}
+use web_sys::File;
 
 /// Entry point of the Scores worker.
 #[cfg_attr(feature = "scores", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn scores_worker_main() {
-    std::panic::set_hook(Box::new(|info| {
-        post(&ScoresFromWorker::Crashed {
-            message: tr(M::WeInternal, &[("detail", info)]),
-        })
-    }));
-    let onmessage = Closure::<dyn FnMut(MessageEvent)>::new(|event: MessageEvent| {
-        let data = event.data();
-        crate::module_worker::take_lang(&data);
-        let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
-        let job = get(JOB).and_then(|v| v.as_f64()).unwrap_or(0.0) as u32;
-        let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
-        let profile = get(PROFILE)
-            .and_then(|v| v.as_string())
-            .and_then(|p| Profile::parse(&p));
-        let files = Files {
-            forecasts: file(FORECASTS),
-            book: file(BOOK),
-            clim: file(CLIM),
-            asks: file(ASKS),
-            registered: file(REGISTERED),
-            records: profile.zip(file(RECORDS)),
-            experiment: file(EXPERIMENT),
-            league: file(LEAGUE),
-        };
-        CURRENT_JOB.with(|c| c.set(job));
-        wasm_bindgen_futures::spawn_local(async move {
-            let msg = match run(job, files).await {
-                Ok(computed) if CURRENT_JOB.with(|c| c.get()) == job => {
-                    ScoresFromWorker::Done { job, computed }
-                }
-                Ok(_) => return,
-                Err(message) => ScoresFromWorker::Failed { job, message },
-            };
-            post(&msg);
-        });
-    });
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    scope.set_onmessage(Some(onmessage.as_ref().unchecked_ref()));
-    onmessage.forget();
-    post(&ScoresFromWorker::Ready);
+    serve_jobs::<ScoresJob>();
 }
 
 async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
@@ -75,7 +26,7 @@ async fn read(file: &File, limit: u64) -> Result<Vec<u8>, String> {
 }
 
 /// The files of one job.
-struct Files {
+pub struct Files {
     forecasts: Option<File>,
     book: Option<File>,
     clim: Option<File>,
@@ -89,6 +40,27 @@ struct Files {
     league: Option<File>,
 }
 
+impl Files {
+    /// The files of the job object `data`.
+    pub(super) fn of(data: &JsValue) -> Files {
+        let get = |k: &str| js_sys::Reflect::get(data, &k.into()).ok();
+        let file = |k: &str| get(k).and_then(|v| v.dyn_into::<File>().ok());
+        let profile = get(PROFILE)
+            .and_then(|v| v.as_string())
+            .and_then(|p| Profile::parse(&p));
+        Files {
+            forecasts: file(FORECASTS),
+            book: file(BOOK),
+            clim: file(CLIM),
+            asks: file(ASKS),
+            registered: file(REGISTERED),
+            records: profile.zip(file(RECORDS)),
+            experiment: file(EXPERIMENT),
+            league: file(LEAGUE),
+        }
+    }
+}
+
 async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, String> {
     match file {
         Some(f) => Ok(Some(read(f, limit).await?)),
@@ -96,7 +68,9 @@ async fn read_opt(file: &Option<File>, limit: u64) -> Result<Option<Vec<u8>>, St
     }
 }
 
-async fn run(job: u32, files: Files) -> Result<Computed, String> {
+/// Reads the forecasts (stage 1) and the other files (stage 2), scores them (stage 3) and
+/// hands the results over to be drawn (stage 4).
+pub(super) async fn run(files: Files, stages: Stages) -> Result<Computed, String> {
     if files.forecasts.is_none()
         && files.book.is_none()
         && files.registered.is_none()
@@ -106,16 +80,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
     {
         return Err(t(M::WeNothingToScore).into());
     }
-    let steps = 4;
-    let progress = |step: u32, label: &str| {
-        post(&ScoresFromWorker::Progress {
-            job,
-            step,
-            steps,
-            label: label.into(),
-        })
-    };
-    progress(
+    stages.start(
         1,
         &files.forecasts.as_ref().map_or_else(
             || t(M::ScoresStepReadingFiles).into(),
@@ -123,7 +88,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         ),
     );
     let csv = read_opt(&files.forecasts, MAX_INPUT_BYTES).await?;
-    progress(2, t(M::ScoresStepReadingRest));
+    stages.start(2, t(M::ScoresStepReadingRest));
     let book = read_opt(&files.book, MAX_INPUT_BYTES).await?;
     let asks = read_opt(&files.asks, MAX_INPUT_BYTES).await?;
     let clim = read_opt(&files.clim, MAX_CLIM_BYTES).await?;
@@ -144,7 +109,7 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         Some((profile, f)) => Some((*profile, f.name(), read(f, MAX_INPUT_BYTES).await?)),
         None => None,
     };
-    progress(3, t(M::ScoresStepScoring));
+    stages.start(3, t(M::ScoresStepScoring));
     let computed = compute::compute(&Inputs {
         forecasts: csv.as_deref(),
         book: book.as_deref(),
@@ -157,6 +122,6 @@ async fn run(job: u32, files: Files) -> Result<Computed, String> {
         experiment: experiment.as_deref().map(|b| (experiment_name.as_str(), b)),
         league: league.as_deref(),
     })?;
-    progress(4, t(M::ScoresStepDrawing));
+    stages.start(4, t(M::ScoresStepDrawing));
     Ok(computed)
 }

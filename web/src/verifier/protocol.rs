@@ -130,8 +130,11 @@ mod tests {
             zh.starts_with("来自验证器的消息无法读取：unknown variant `nonsense`"),
             "{zh}"
         );
-        let page = crate::module_worker::FromWorker::<u32>::from_json("[").unwrap_err();
-        assert!(page.starts_with("来自工作线程的消息无法读取："), "{page}");
+        #[cfg(any(feature = "scores", feature = "accounts"))]
+        {
+            let page = crate::job_loop::FromWorker::<u32>::from_json("[").unwrap_err();
+            assert!(page.starts_with("来自工作线程的消息无法读取："), "{page}");
+        }
         i18n::set(Lang::En);
     }
     use sealbook_core::verifier::{HeadersInput, ListInput, ProofResult, ProofState};

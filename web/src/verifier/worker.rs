@@ -29,9 +29,9 @@ use sealbook_core::verifier::overall::Overall;
 use sealbook_core::verifier::report_document::{ReportContext, ReportDocument};
 use sealbook_core::verifier::session::{LeagueRead, Session, Verified, MAX_SMALL_BYTES};
 use sealbook_core::verifier::timeline::Timeline;
-use sealbook_core::verifier::{
-    BookReader, FileError, VerifierReport, MAX_LIST_BYTES, MAX_PROOF_BYTES,
-};
+#[cfg(feature = "verify-worker")]
+use sealbook_core::verifier::MAX_PROOF_BYTES;
+use sealbook_core::verifier::{BookReader, FileError, VerifierReport, MAX_LIST_BYTES};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -511,12 +511,18 @@ async fn read_signed_time(
             .map_err(|e| core_messages::file_error(&e))?;
         session.log_key(&k.name, bytes);
     }
+    // The chain module is given no certificate, token or Rekor entry ([`needs_full`]); reading
+    // them would link the session's paths for them into it.
+    #[cfg(not(feature = "verify-worker"))]
+    let _ = job;
+    #[cfg(feature = "verify-worker")]
     for c in &s.certs {
         let bytes = read_small(c, MAX_SIGNED_FILE_BYTES, buf)
             .await?
             .map_err(|e| core_messages::file_error(&e))?;
         session.certificate(&c.name, bytes, c.anchor);
     }
+    #[cfg(feature = "verify-worker")]
     for (kind, files) in [
         (LeagueRead::TimestampToken, &s.tokens),
         (LeagueRead::RekorEntry, &s.rekor),
@@ -597,11 +603,13 @@ async fn run(
         }
     }
     // The chain module is given no proof and no pasted headers ([`needs_full`]); parsing the
-    // headers would link the Bitcoin header analysis into it.
+    // headers would link the Bitcoin header analysis into it, and reading proofs the session's
+    // path for them.
     #[cfg(not(feature = "verify-worker"))]
-    let _ = &headers;
+    let _ = (&headers, &proofs);
     #[cfg(feature = "verify-worker")]
     session.headers_read(sealbook_core::verifier::HeadersInput::parse(&headers));
+    #[cfg(feature = "verify-worker")]
     for proof in &proofs {
         let size = proof.file.size() as u64;
         if size > MAX_PROOF_BYTES {
