@@ -8,6 +8,7 @@
 use super::common;
 
 use common::fake_http::Answer;
+use common::fake_yahoo::{self, ChartQuery};
 use common::{arg, bin};
 use sealbook_core::arena::records::{read_prices, PriceLine};
 use sealbook_core::book::chain::{verify, VerifyOptions};
@@ -47,47 +48,19 @@ fn bars(symbol: &str) -> Vec<(i64, f64)> {
 /// is not JSON, every other fund with Yahoo's own "no data" answer.
 fn yahoo(funds_fail: Arc<AtomicBool>) -> String {
     common::fake_http::start(move |r| {
-        let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
-        let symbol = path.rsplit('/').next().unwrap_or("").replace("%5E", "^");
-        let q = |k: &str| {
-            query
-                .split('&')
-                .filter_map(|kv| kv.split_once('='))
-                .find(|(key, _)| *key == k)
-                .map(|(_, v)| v.to_string())
-                .unwrap_or_default()
-        };
-        if funds_fail.load(Ordering::SeqCst) && !MARKETS.contains(&symbol.as_str()) {
-            return match symbol.as_str() {
+        let q = ChartQuery::of(&r);
+        if funds_fail.load(Ordering::SeqCst) && !MARKETS.contains(&q.symbol.as_str()) {
+            return match q.symbol.as_str() {
                 "SPY" => Answer::new(
                     500,
                     "application/json",
                     br#"{"finance": {"error": {"code": "Internal Server Error"}}}"#.to_vec(),
                 ),
                 "^IRX" => Answer::new(200, "text/html", b"<html><body>Will be right back".to_vec()),
-                _ => Answer::new(
-                    404,
-                    "application/json",
-                    br#"{"chart": {"result": null, "error": {"code": "Not Found", "description": "No data found, symbol may be delisted"}}}"#.to_vec(),
-                ),
+                _ => fake_yahoo::no_data(),
             };
         }
-        let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
-        let interval = q("interval");
-        let mine: Vec<(i64, f64)> = bars(&symbol)
-            .into_iter()
-            .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
-            .collect();
-        let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
-        let mut result = serde_json::json!({
-            "meta": {"symbol": symbol, "dataGranularity": interval},
-            "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
-                "close": prices, "volume": vec![100; prices.len()]}]}});
-        if !mine.is_empty() {
-            result["timestamp"] = mine.iter().map(|b| b.0).collect();
-        }
-        let body = serde_json::json!({"chart": {"result": [result], "error": null}});
-        Answer::new(200, "application/json", body.to_string().into_bytes())
+        q.chart(&bars(&q.symbol))
     })
 }
 

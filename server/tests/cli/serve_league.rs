@@ -11,6 +11,7 @@
 use super::common;
 
 use common::fake_http::Answer;
+use common::fake_yahoo::{self, ChartQuery};
 use common::serve::Server;
 use common::{arg, bin, sealbook};
 use sealbook_core::book::chain::{verify, VerifyOptions};
@@ -110,37 +111,11 @@ fn yahoo_slow(down: Arc<AtomicBool>, delay: Duration) -> String {
 
 /// The answer of [`yahoo`] to `r`.
 fn yahoo_answer(down: &AtomicBool, r: common::fake_http::Request) -> Answer {
-    let (path, query) = r.path.split_once('?').unwrap_or((&r.path, ""));
-    let symbol = path.rsplit('/').next().unwrap_or("").to_string();
-    let q = |k: &str| {
-        query
-            .split('&')
-            .filter_map(|kv| kv.split_once('='))
-            .find(|(key, _)| *key == k)
-            .map(|(_, v)| v.to_string())
-            .unwrap_or_default()
-    };
-    let (p1, p2): (i64, i64) = (q("period1").parse().unwrap(), q("period2").parse().unwrap());
-    if down.load(Ordering::SeqCst) && p2 > unix("2026-10-21T20:00:00Z") {
-        let body = serde_json::json!({"chart": {"result": null, "error": {
-            "code": "Not Found", "description": "No data found, symbol may be delisted"}}});
-        return Answer::new(404, "application/json", body.to_string().into_bytes());
+    let q = ChartQuery::of(&r);
+    if down.load(Ordering::SeqCst) && q.period2 > unix("2026-10-21T20:00:00Z") {
+        return fake_yahoo::no_data();
     }
-    let interval = q("interval");
-    let mine: Vec<(i64, f64)> = bars(&symbol)
-        .into_iter()
-        .filter(|(t, _)| interval == "1m" && (p1..p2).contains(t))
-        .collect();
-    let prices: Vec<f64> = mine.iter().map(|b| b.1).collect();
-    let mut result = serde_json::json!({
-        "meta": {"symbol": symbol, "dataGranularity": interval},
-        "indicators": {"quote": [{"open": prices, "high": prices, "low": prices,
-            "close": prices, "volume": vec![100; prices.len()]}]}});
-    if !mine.is_empty() {
-        result["timestamp"] = mine.iter().map(|b| b.0).collect();
-    }
-    let body = serde_json::json!({"chart": {"result": [result], "error": null}});
-    Answer::new(200, "application/json", body.to_string().into_bytes())
+    q.chart(&bars(&q.symbol))
 }
 
 /// A fake OpenTimestamps calendar: `POST /digest` gets the recorded pending answer, anything

@@ -5,6 +5,7 @@ pub mod fake_http;
 pub mod fake_rekor;
 pub mod fake_rekor_v2;
 pub mod fake_tsa;
+pub mod fake_yahoo;
 #[cfg(target_os = "linux")]
 pub mod measured;
 pub mod postgres;
