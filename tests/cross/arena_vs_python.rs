@@ -293,16 +293,7 @@ fn the_published_schema_accepts_the_peers_protocol_file() {
 fn the_demo_league_accounts_agree_with_the_python_peer() {
     let t = temp_dir("demo");
     let dir = t.0.join("demo");
-    let out = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sealbook_tests::write_demo(&dir);
     let p = peer(&["league", dir.to_str().unwrap()]);
     assert_eq!(p["different"], 0, "{p}");
     assert_eq!(p["rows"], p["peer_rows"], "{p}");

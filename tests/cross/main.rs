@@ -23,6 +23,7 @@ mod open_data_vs_python;
 mod ots_hostile;
 mod ots_vectors;
 mod ots_vs_python;
+mod peer_json;
 mod prices_vectors;
 mod prices_vs_python;
 mod profiles_vs_python;

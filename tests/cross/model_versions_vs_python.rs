@@ -8,21 +8,12 @@
 
 #![forbid(unsafe_code)]
 
+use super::peer_json::close;
 use sealbook_tests::tmp::TempDir;
 use serde_json::Value;
 
 /// The session the changed seat's new model takes over at (session 21 of the demo's season).
 const TAKEOVER: &str = "2026-11-16";
-
-fn close(a: &Value, b: &Value, what: &str) {
-    match (a.as_f64(), b.as_f64()) {
-        (Some(x), Some(y)) => assert!(
-            (x - y).abs() <= 1e-12 * (1.0 + y.abs()),
-            "{what}: ours {x} vs peer {y}"
-        ),
-        _ => assert_eq!(a, b, "{what}"),
-    }
-}
 
 /// The demo's forecasts file with the model of `seat`'s rows from [`TAKEOVER`] on followed by
 /// `-next`, and the seat's model before.
@@ -58,16 +49,7 @@ fn changed(csv: &str, seat: &str) -> (String, String) {
 fn a_seats_new_model_version_is_scored_on_its_own_as_the_python_peer_scores_it() {
     let t = TempDir::new("model-versions");
     let demo = t.path().join("demo");
-    let out = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&demo)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sealbook_tests::write_demo(&demo);
     let original = std::fs::read_to_string(demo.join("council-forecasts.csv")).unwrap();
     let clim = demo.join("council-clim-window.json");
     let score = |csv: &std::path::Path| -> Value {

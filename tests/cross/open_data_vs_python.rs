@@ -199,16 +199,7 @@ fn check_file(d: &Dictionary, rel: &str, bytes: &[u8], w: &mut Walk) {
 
 fn make_demo(t: &TempDir) -> std::path::PathBuf {
     let dir = t.path().join("demo");
-    let out = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&dir)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sealbook_tests::write_demo(&dir);
     dir
 }
 

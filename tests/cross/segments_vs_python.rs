@@ -9,21 +9,12 @@
 
 #![forbid(unsafe_code)]
 
+use super::peer_json::close;
 use sealbook_tests::tmp::TempDir;
 use serde_json::Value;
 
 /// The session the second methodology version starts at (session 26 of the demo's season).
 const SECOND_FROM: &str = "2026-11-23";
-
-fn close(a: &Value, b: &Value, what: &str) {
-    match (a.as_f64(), b.as_f64()) {
-        (Some(x), Some(y)) => assert!(
-            (x - y).abs() <= 1e-12 * (1.0 + y.abs()),
-            "{what}: ours {x} vs peer {y}"
-        ),
-        _ => assert_eq!(a, b, "{what}"),
-    }
-}
 
 /// The demo's forecasts file with the `methodology_version` of every row of a session from
 /// [`SECOND_FROM`] set to `demo-2`.
@@ -55,16 +46,7 @@ fn two_versions(csv: &str) -> String {
 fn each_methodology_version_is_its_own_segment_as_the_python_peer_scores_it() {
     let t = TempDir::new("segments");
     let demo = t.path().join("demo");
-    let out = sealbook_tests::sealbook_cli()
-        .args(["demo", "--out"])
-        .arg(&demo)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    sealbook_tests::write_demo(&demo);
     let csv = t.path().join("two-versions.csv");
     std::fs::write(
         &csv,

@@ -12,7 +12,7 @@
 
 #![forbid(unsafe_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The repository root.
@@ -112,6 +112,22 @@ pub fn sealbook_cli() -> Command {
             c
         }
     }
+}
+
+/// Writes the engine-made DEMO league into `dir` (`sealbook demo --out DIR`), panicking with
+/// the CLI's stderr if it fails.
+pub fn write_demo(dir: &Path) {
+    let out = sealbook_cli()
+        .arg("demo")
+        .arg("--out")
+        .arg(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "sealbook demo: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 pub mod book_gen;
