@@ -73,9 +73,6 @@ suite "cargo test --workspace" cargo_tests
 if [ -f tests/e2e/run.sh ]; then
   suite "browser end-to-end (tests/e2e/run.sh)" bash tests/e2e/run.sh
 fi
-if [ -f tests/fuzz/run.sh ]; then
-  suite "fuzz (tests/fuzz/run.sh)" bash tests/fuzz/run.sh
-fi
 
 section "summary"
 if [ ${#failures[@]} -gt 0 ]; then

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# The fuzz targets of sealbook-core (every [[bin]] of tests/fuzz/Cargo.toml), in one of two modes.
+# The fuzz targets of sealbook-core (every [[bin]] of tests/fuzz/Cargo.toml, each the libFuzzer
+# entry of a property in tests/fuzz-checks), in one of two modes.
 #
-#   replay (the default; what the test command and CI run): every target executes, once each,
-#     the committed seeds (tests/fuzz/seeds/<target>/), every crash ever found
-#     (tests/fuzz/regressions/<target>/) and, for ots, tsp, rekor, rekor_bundle, prices, daily,
-#     crowd_feed, answer and wire, the matching files of ../shared/vectors. No random input: the same tree gives the
-#     same answer on every run, so a submission is never failed by a find that its change did not
-#     cause. Takes seconds once the targets are built.
+#   replay (the default): every target's property runs, once each, on the committed seeds
+#     (tests/fuzz/seeds/<target>/), every crash ever found (tests/fuzz/regressions/<target>/)
+#     and the files of ../shared/vectors that tests/fuzz/vector_seeds.txt names for it. This is
+#     `cargo test -p sealbook-fuzz-checks` (tests/fuzz-checks/tests/replay.rs), which the test
+#     command runs with the workspace: no random input, no cargo-fuzz, no sanitizer build; the
+#     same tree gives the same answer on every run, so a submission is never failed by a find
+#     that its change did not cause.
 #   explore: time-bounded libFuzzer runs that mutate those inputs (SEALBOOK_FUZZ_SECONDS each).
 #     Run it before a change lands on the targets the change touches (tests/fuzz/explore.sh picks
 #     them), and on a longer schedule over all of them. A crash is copied into
@@ -14,8 +16,8 @@
 #
 #   SEALBOOK_FUZZ_MODE      replay|explore (default replay)
 #   SEALBOOK_FUZZ_SECONDS   explore: time per target (default 45)
-#   SEALBOOK_FUZZ_TARGETS   targets to run (default: every [[bin]] of tests/fuzz/Cargo.toml)
-#   SEALBOOK_FUZZ_SANITIZER address|none (default none: core has no unsafe code, and
+#   SEALBOOK_FUZZ_TARGETS   explore: targets to run (default: every [[bin]] of tests/fuzz/Cargo.toml)
+#   SEALBOOK_FUZZ_SANITIZER explore: address|none (default none: core has no unsafe code, and
 #                           without ASan libFuzzer runs several times more inputs)
 # Exits non-zero if a target crashes (explore also leaves the input in tests/fuzz/artifacts/).
 set -euo pipefail
@@ -30,7 +32,8 @@ all_targets=$(sed -n 's/^name = "\([a-z_]*\)"$/\1/p' "$here/Cargo.toml" | tr '\n
 targets=${SEALBOOK_FUZZ_TARGETS:-$all_targets}
 sanitizer=${SEALBOOK_FUZZ_SANITIZER:-none}
 case "$mode" in
-    replay | explore) ;;
+    replay) cd "$root" && exec cargo test -p sealbook-fuzz-checks ;;
+    explore) ;;
     *) echo "fuzz: SEALBOOK_FUZZ_MODE is replay or explore, not $mode" >&2; exit 2 ;;
 esac
 
@@ -45,33 +48,23 @@ fi
 # accepts them when told it is bootstrapping itself. Scoped to this script's cargo calls.
 export RUSTC_BOOTSTRAP=1
 
-# The real files of ../shared/vectors that seed `target`, copied into the uncommitted corpus
-# (the vectors stay outside the repository).
+# The real files of ../shared/vectors that seed `target` (tests/fuzz/vector_seeds.txt), copied
+# into the uncommitted corpus (the vectors stay outside the repository).
 vector_seeds() {
-    local target=$1 corpus=$2 vectors="$root/../shared/vectors" dirs names
-    case "$target" in
-        ots) dirs=("$vectors/ots" "$vectors/ots-calendar"); names=(-name '*.ots' -o -name '*.timestamp' -o -name '*.header.hex') ;;
-        tsp) dirs=("$vectors/tsa"); names=(-name '*.tsr' -o -name '*.tst' -o -name '*.p7s' -o -name '*.tsq' -o -name '*.der' -o -name '*.pem') ;;
-        rekor) dirs=("$vectors/rekor"); names=(-name '*.json') ;;
-        rekor_bundle) dirs=("$vectors/sigstore-bundles"); names=(-name '*.json') ;;
-        prices) dirs=("$vectors/yahoo"); names=(-name '*.json') ;;
-        daily) dirs=("$vectors/prices-history/daily"); names=(-name '*.csv') ;;
-        crowd_feed) dirs=("$vectors/polymarket" "$vectors/kalshi"); names=(-name '*.json') ;;
-        answer) dirs=("$vectors/llm-apis"); names=(-name '*.json' -o -name '*.yaml' -o -name '*.txt') ;;
-        wire) dirs=("$vectors/llm-apis/gemini"); names=(-name '*.json' -o -name '*.txt') ;;
-        *) return 0 ;;
-    esac
+    local target=$1 corpus=$2 vectors="$root/../shared/vectors" t folder suffixes s f
     [ -d "$vectors" ] || return 0
-    find "${dirs[@]}" -type f \( "${names[@]}" \) -size -64k |
-        while read -r f; do install -m 644 "$f" "$corpus/vector-$(sha256sum "$f" | cut -c1-16)"; done
+    while read -r t folder suffixes; do
+        case "$t" in '' | '#'*) continue ;; esac
+        [ "$t" = "$target" ] || continue
+        local names=()
+        IFS=, read -ra s <<<"$suffixes"
+        for f in "${s[@]}"; do names+=(${names:+-o} -name "*$f"); done
+        find "$vectors/$folder" -type f \( "${names[@]}" \) -size -65536c |
+            while read -r f; do install -m 644 "$f" "$corpus/vector-$(sha256sum "$f" | cut -c1-16)"; done
+    done <"$here/vector_seeds.txt"
 }
 
 cd "$root"
-# Replay: one build of every target first (the replay's cost is almost all build); explore
-# builds each target as it runs it.
-if [ "$mode" = replay ]; then
-    cargo fuzz build --fuzz-dir tests/fuzz -s "$sanitizer"
-fi
 found=0
 for target in $targets; do
     corpus="$here/corpus/$target"
@@ -79,13 +72,6 @@ for target in $targets; do
     vector_seeds "$target" "$corpus"
     inputs=("$corpus" "$here/seeds/$target")
     [ -d "$here/regressions/$target" ] && inputs+=("$here/regressions/$target")
-    if [ "$mode" = replay ]; then
-        echo "fuzz: $target, replaying $(find "${inputs[@]}" -type f | wc -l) inputs"
-        # -runs=0: execute every input of the corpus once, mutate nothing.
-        cargo fuzz run --fuzz-dir tests/fuzz -s "$sanitizer" "$target" "${inputs[@]}" -- \
-            -runs=0 -max_len=65536 -rss_limit_mb=2048 -timeout=10
-        continue
-    fi
     echo "fuzz: $target for ${seconds}s"
     if ! cargo fuzz run --fuzz-dir tests/fuzz -s "$sanitizer" "$target" "${inputs[@]}" -- \
         -max_total_time="$seconds" -max_len=65536 -rss_limit_mb=2048 -timeout=10 -print_final_stats=1; then
@@ -101,8 +87,4 @@ done
 if [ "$found" -ne 0 ]; then
     exit 1
 fi
-if [ "$mode" = replay ]; then
-    echo "fuzz: every seed, regression and vector input ran without a crash in $targets"
-else
-    echo "fuzz: no crash in $targets (${seconds}s each)"
-fi
+echo "fuzz: no crash in $targets (${seconds}s each)"

@@ -1,18 +1,4 @@
-//! `league::manifest::Manifest::parse` on arbitrary bytes: never a panic; a manifest it
-//! accepts lists only safe, sorted, distinct paths with 64-hex SHA-256s, and writes back to
-//! bytes that read as the same manifest.
+//! libFuzzer entry of [`sealbook_fuzz_checks::manifest`].
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use sealbook_core::league::manifest::{path_is_safe, Manifest};
-
-fuzz_target!(|data: &[u8]| {
-    if let Ok(m) = Manifest::parse(data) {
-        assert!(m
-            .files
-            .iter()
-            .all(|f| path_is_safe(&f.path) && f.sha256.len() == 64));
-        assert!(m.files.windows(2).all(|w| w[0].path < w[1].path));
-        assert_eq!(Manifest::parse(&m.to_bytes()).as_ref(), Ok(&m));
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| sealbook_fuzz_checks::manifest::check(data));

@@ -1,22 +1,4 @@
-//! Rekor entry JSON and checkpoints, verified against a fixed P-256 log key.
+//! libFuzzer entry of [`sealbook_fuzz_checks::rekor`].
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use sealbook_core::rekor;
-
-/// The Rekor staging log key (a public key from ../shared/vectors/rekor/rekor-sigstage.pub).
-const KEY: &[u8] = b"-----BEGIN PUBLIC KEY-----
-MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEDODRU688UYGuy54mNUlaEBiQdTE9
-nYLr0lg6RXowI/QV/RE1azBn4Eg5/2uTOMbhB1/gfcHzijzFi9Tk+g1Prg==
------END PUBLIC KEY-----
-";
-
-fuzz_target!(|data: &[u8]| {
-    let key = rekor::LogKey::parse(KEY).expect("fixed key");
-    if let Ok(entry) = rekor::LogEntry::parse(data) {
-        let _ = rekor::verify(&entry, Some(&[0u8; 32]), &key);
-    }
-    if let Ok(text) = std::str::from_utf8(data) {
-        let _ = rekor::Checkpoint::parse(text);
-    }
-});
+libfuzzer_sys::fuzz_target!(|data: &[u8]| sealbook_fuzz_checks::rekor::check(data));
