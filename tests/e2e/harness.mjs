@@ -171,26 +171,33 @@ export async function readResults(page) {
 }
 
 /// Every row of a paged list or table (web/src/verifier/paged.rs, `data-testid` `<testid>`), page by page
-/// from the first, leaving the first page on screen: `collect()` reads the rows on screen.
+/// at the largest page size the pager offers, from the first; then the pager's own size and first
+/// page are back on screen. `collect()` reads the rows on screen.
 export async function allPages(page, testid, collect) {
   const pager = `[data-testid="${testid}-pager"]`;
-  const at = page.locator(`${pager} .pager-at`);
-  const turn = async (button) => {
-    const before = await at.textContent();
-    await page.locator(`${pager} [data-testid="${button}"]`).click();
-    await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent !== t, [`${pager} .pager-at`, before], { timeout: 10000 });
-  };
   if (!(await page.locator(pager).count())) return collect();
-  const toFirst = async () => {
-    for (let i = 0; i < 10000 && await page.locator(`${pager} [data-testid="page-prev"]`).isEnabled(); i++) await turn('page-prev');
+  const at = `${pager} .pager-at`;
+  // Runs `act` and waits until the pager says it is somewhere else.
+  const moved = async (act) => {
+    const before = await page.locator(at).textContent();
+    await act();
+    await page.waitForFunction(([sel, t]) => document.querySelector(sel)?.textContent !== t, [at, before], { timeout: 10000 });
   };
+  const enabled = (button) => page.locator(`${pager} [data-testid="${button}"]`).isEnabled();
+  const click = (button) => moved(() => page.locator(`${pager} [data-testid="${button}"]`).click());
+  const toFirst = async () => { if (await enabled('page-first')) await click('page-first'); };
+  const size = page.locator(`${pager} [data-testid="page-size"]`);
+  const own = await size.inputValue();
+  const largest = (await size.locator('option').evaluateAll((os) => os.map((o) => o.value))).at(-1);
+  if (largest !== own) await moved(() => size.selectOption(largest));
   await toFirst();
   const rows = [];
   for (let i = 0; i < 10000; i++) {
     rows.push(...await collect());
-    if (!(await page.locator(`${pager} [data-testid="page-next"]`).isEnabled())) break;
-    await turn('page-next');
+    if (!(await enabled('page-next'))) break;
+    await click('page-next');
   }
+  if (largest !== own) await moved(() => size.selectOption(own));
   await toFirst();
   return rows;
 }

@@ -303,7 +303,10 @@ catalog! {
     TlColTime { en: "Time (ET)", zh: "时间（美东）", ar: "الوقت (بتوقيت نيويورك)", }
     TlColState { en: "State", zh: "状态", ar: "الحالة", }
     StatePending { en: "pending: every OpenTimestamps proof still waits for Bitcoin", zh: "等待中：每个 OpenTimestamps 证明仍在等待比特币", ar: "معلّق: كل إثبات OpenTimestamps ما يزال ينتظر بيتكوين", }
+    PagerFirst { en: "First", zh: "首页", ar: "الأولى", }
     PagerPrev { en: "Previous", zh: "上一页", ar: "السابق", }
+    PagerLast { en: "Last", zh: "末页", ar: "الأخيرة", }
+    PagerSize { en: "Rows per page", zh: "每页行数", ar: "صفوف في الصفحة", }
     PagerNext { en: "Next", zh: "下一页", ar: "التالي", }
     PagerAt { en: "{from}-{to} of {n}", zh: "第 {from}-{to} 项，共 {n} 项", ar: "{from}-{to} من {n}", }
     AnsBitcoinOwnReference { en: "Bitcoin trades around the clock: its reference is the first minute bar after its own seal (spec §3.3), so a stamp minutes later comes after it.", zh: "比特币全天候交易：它的参考时刻是其自身封印之后的第一根分钟线（规范 §3.3），因此几分钟后的盖章在其之后。", ar: "يُتداول بيتكوين على مدار الساعة: مرجعه أول شمعة دقيقة بعد ختمه (المواصفة §3.3)، لذا يأتي الطابع بعد دقائق بعده.", }

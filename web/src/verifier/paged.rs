@@ -1,8 +1,14 @@
 //! A long list or table shown a page at a time, so the page's DOM stays small on a season-long
-//! league: the rows of one page, and Previous / Next with where the page is ("51-100 of 320").
+//! league: the rows of one page; First / Previous / Next / Last with where the page is ("51-100
+//! of 320"); and how many rows a page holds, the list's own size or [`LARGER_PAGES`] times it,
+//! so that a reader can run down 13,000 cells of a season in a few dozen pages.
 
 use crate::i18n::{t, tr, M};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
+
+/// The page sizes a reader can choose besides the list's own, as multiples of it.
+pub const LARGER_PAGES: [usize; 2] = [4, 20];
 
 #[derive(Properties, PartialEq)]
 pub struct PagedProps {
@@ -31,11 +37,18 @@ pub fn page_bounds(n: usize, size: usize, page: usize) -> (usize, usize, usize) 
     (page, page * size, ((page + 1) * size).min(n))
 }
 
+/// The page that shows row `first` once pages hold `size` rows.
+pub fn page_of(first: usize, size: usize) -> usize {
+    first / size.max(1)
+}
+
 #[function_component(Paged)]
 pub fn paged(p: &PagedProps) -> Html {
-    let page = use_state_eq(|| p.start.map_or(0, |row| row / p.size.max(1)));
+    let size = use_state_eq(|| p.size.max(1));
+    let page = use_state_eq(|| p.start.map_or(0, |row| page_of(row, p.size)));
     let n = p.rows.len();
-    let (at, from, to) = page_bounds(n, p.size, *page);
+    let (at, from, to) = page_bounds(n, *size, *page);
+    let last = page_bounds(n, *size, usize::MAX).0;
     let rows = p.rows[from..to].iter().cloned();
     let body = match &p.head {
         Some(head) => html! {
@@ -54,14 +67,33 @@ pub fn paged(p: &PagedProps) -> Html {
         let page = page.clone();
         Callback::from(move |_: MouseEvent| page.set(to))
     };
+    // A new size keeps the first row on screen.
+    let resize = {
+        let (size, page) = (size.clone(), page.clone());
+        Callback::from(move |e: Event| {
+            let chosen: HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(new) = chosen.value().parse::<usize>() {
+                page.set(page_of(from, new));
+                size.set(new.max(1));
+            }
+        })
+    };
+    let sizes = std::iter::once(p.size).chain(LARGER_PAGES.iter().map(|k| k * p.size));
     html! {
         <>
             { body }
             if n > p.size {
                 <nav class="pager" data-testid={format!("{}-pager", p.testid)}>
+                    <button type="button" class="button quiet" disabled={at == 0} onclick={go(0)} data-testid="page-first">{ t(M::PagerFirst) }</button>
                     <button type="button" class="button quiet" disabled={at == 0} onclick={go(at.saturating_sub(1))} data-testid="page-prev">{ t(M::PagerPrev) }</button>
                     <span class="pager-at" aria-live="polite">{ tr(M::PagerAt, &[("from", &(from + 1)), ("to", &to), ("n", &n)]) }</span>
                     <button type="button" class="button quiet" disabled={to >= n} onclick={go(at + 1)} data-testid="page-next">{ t(M::PagerNext) }</button>
+                    <button type="button" class="button quiet" disabled={to >= n} onclick={go(last)} data-testid="page-last">{ t(M::PagerLast) }</button>
+                    <label>{ t(M::PagerSize) }
+                        <select onchange={resize} data-testid="page-size">
+                            { for sizes.map(|s| html! { <option value={s.to_string()} selected={s == *size}>{ s }</option> }) }
+                        </select>
+                    </label>
                 </nav>
             }
         </>
@@ -79,5 +111,16 @@ mod tests {
         assert_eq!(page_bounds(120, 50, 9), (2, 100, 120));
         assert_eq!(page_bounds(0, 50, 3), (0, 0, 0));
         assert_eq!(page_bounds(7, 0, 0), (0, 0, 1));
+        assert_eq!(page_bounds(120, 50, usize::MAX), (2, 100, 120));
+    }
+
+    #[test]
+    fn a_new_page_size_keeps_the_first_row_on_screen() {
+        use super::page_of;
+        assert_eq!(page_of(150, 50), 3);
+        assert_eq!(page_of(150, 200), 0);
+        assert_eq!(page_of(1000, 200), 5);
+        assert_eq!(page_of(999, 1000), 0);
+        assert_eq!(page_of(7, 0), 7);
     }
 }
