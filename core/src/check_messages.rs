@@ -9,6 +9,8 @@
 //! (`pki::signature` and `pki::x509` re-export them), so this floor of shared words reads no
 //! module above it (ARCHITECTURE.md, "The floors").
 
+#![warn(missing_docs)]
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -16,9 +18,17 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SignerRef {
     /// IssuerAndSerialNumber: the issuer's name and the serial, hex.
-    IssuerSerial { issuer: String, serial: String },
+    IssuerSerial {
+        /// The issuer's name, RFC 4514 style.
+        issuer: String,
+        /// The serial number, hex.
+        serial: String,
+    },
     /// SubjectKeyIdentifier, hex.
-    KeyId { id: String },
+    KeyId {
+        /// The key identifier, hex.
+        id: String,
+    },
 }
 
 impl fmt::Display for SignerRef {
@@ -260,292 +270,477 @@ pub enum CheckMsg {
     /// PKIStatusInfo (RFC 3161 §2.4.2): the status name and number, the authority's free
     /// texts, the failInfo bits set, and whether the response holds no token though refused.
     Status {
+        /// The PKIStatus name (`granted`, `rejection`, ...).
         name: String,
+        /// The PKIStatus number.
         code: u64,
+        /// The authority's free texts (`statusString`).
         texts: Vec<String>,
+        /// The names of the failInfo bits set.
         fail_info: Vec<String>,
+        /// The response holds no token though its status is refused.
         no_token: bool,
     },
+    /// TSTInfo version is 1 (RFC 3161 §2.4.2).
     TstVersionOk,
+    /// TSTInfo version other than 1.
     TstVersionBad {
+        /// The version found.
         version: u64,
     },
     /// The imprint's hash is collision-broken: a digest made with it no longer binds the data
     /// from `since` (an ISO date).
     ImprintAlgWeak {
+        /// The hash's name.
         alg: String,
+        /// The date from which its digests no longer bind, ISO 8601.
         since: String,
     },
     /// `params` is how the hash parameters are encoded: `Absent`, `Null` or `Other`.
     ImprintAlgOk {
+        /// The imprint's hash algorithm name.
         alg: String,
+        /// How its parameters are encoded.
         params: String,
     },
+    /// The messageImprint names a hash algorithm this verifier does not implement.
     ImprintAlgUnsupported {
+        /// The algorithm's OID.
         oid: String,
     },
+    /// The imprint cannot be recomputed: its hash algorithm is not supported.
     ImprintNoAlgorithm,
+    /// The messageImprint is the digest of the data (RFC 3161 §2.4.2).
     ImprintMatches {
+        /// The hash's name.
         alg: String,
+        /// The digest, hex.
         digest: String,
     },
+    /// The messageImprint is not the digest of the data.
     ImprintDiffers {
+        /// The hash's name.
         alg: String,
+        /// The digest the token stamps, hex.
         stamped: String,
+        /// The digest of the data, hex.
         data: String,
     },
+    /// The reader gave no nonce to expect, so none is checked.
     NonceNotExpected,
+    /// The token echoes the request's nonce (RFC 3161 §2.4.2).
     NonceEchoed {
+        /// The nonce, hex.
         nonce: String,
     },
+    /// The token's nonce is not the one expected.
     NonceDiffers {
+        /// The nonce expected, hex.
         expected: String,
+        /// The nonce in the token, hex.
         found: String,
     },
+    /// A nonce was expected and the token has none.
     NonceMissing {
+        /// The nonce expected, hex.
         expected: String,
     },
+    /// The SignedData holds a number of SignerInfos other than one (RFC 3161 §2.4.2).
     SignerInfoCount {
+        /// How many it holds.
         n: usize,
     },
+    /// The token embeds no certificates and the signer's was not supplied.
     SignerNotSupplied {
+        /// How the SignerInfo names the certificate needed.
         sid: SignerRef,
     },
+    /// No certificate, embedded or supplied, is the one the SignerInfo names.
     SignerNotAmong {
+        /// How the SignerInfo names it.
         sid: SignerRef,
     },
     /// The signer certificate found; `position` is (its number, the count) in the token, or
     /// `None` when supplied separately; `claimants` how many certificates claim the id.
     SignerFound {
+        /// The signer certificate's subject, RFC 4514 style.
         subject: String,
+        /// How the SignerInfo names it.
         sid: SignerRef,
+        /// (its number from 1, the count) among the token's certificates; None when supplied.
         position: Option<(usize, usize)>,
+        /// How many certificates match the identifier.
         claimants: usize,
     },
+    /// The SignerInfo has no signed attributes, which TSTInfo content requires (RFC 5652 §5.3).
     NoSignedAttrsForTstInfo,
+    /// The SignerInfo has no signed attributes.
     NoSignedAttrs,
+    /// A required signed attribute (contentType, messageDigest) is absent (RFC 5652 §11).
     AttrMissing {
+        /// The attribute's OID.
         oid: String,
     },
+    /// A signed attribute with other than one value.
     AttrValues {
+        /// The attribute's OID.
         oid: String,
+        /// How many values it has.
         n: usize,
     },
     /// An attribute value that does not decode: the DER decoder's words.
     AttrUnreadable {
+        /// The decoder's words.
         detail: String,
     },
+    /// The contentType attribute equals the eContentType (RFC 5652 §11.1).
     ContentTypeOk {
+        /// The content type's OID.
         oid: String,
     },
+    /// The contentType attribute differs from the eContentType.
     ContentTypeDiffers {
+        /// The attribute's OID.
         attribute: String,
+        /// The eContentType's OID.
         econtent: String,
     },
+    /// The messageDigest attribute is not an OCTET STRING (RFC 5652 §11.2).
     MessageDigestNotOctets,
+    /// The SignerInfo's digestAlgorithm is not one this verifier implements.
     DigestAlgUnsupported {
+        /// The algorithm's OID.
         oid: String,
     },
+    /// The messageDigest attribute is the digest of the encoded TSTInfo (RFC 5652 §5.4).
     MessageDigestOk {
+        /// The digest algorithm's name.
         alg: String,
+        /// The digest, hex.
         digest: String,
     },
+    /// The messageDigest attribute is not the digest of the encoded TSTInfo.
     MessageDigestDiffers {
+        /// The digest algorithm's name.
         alg: String,
+        /// The digest computed, hex.
         computed: String,
+        /// The digest the attribute holds, hex.
         attribute: String,
     },
     /// The signer's public key did not decode: the decoder's words.
     SignerKeyUnusable {
+        /// The decoder's words.
         detail: String,
     },
+    /// No signed attributes, so no signature over them to verify.
     NoSignedAttrsToVerify,
+    /// The signature over the signed attributes does not verify, or its algorithm cannot be used.
     Signature(SigError),
     /// The signature digests with a collision-broken hash, not trusted for signatures made
     /// from `since` (an ISO date).
     SignatureAlgWeak {
+        /// The hash's name.
         alg: String,
+        /// The date from which signatures with it are not trusted, ISO 8601.
         since: String,
     },
     /// `scheme` as `Scheme::describe`, `key` as `PublicKey::describe`.
     SignatureOk {
+        /// The signature scheme.
         scheme: String,
+        /// The signer's key.
         key: String,
     },
     /// The path (subjects, leaf first) is valid at genTime `time`.
     ChainValidAtGenTime {
+        /// genTime, ISO 8601 UTC.
         time: String,
+        /// The path's subjects, leaf first.
         path: Vec<String>,
     },
     /// The path is valid at the supplied "now" `time`.
     ChainValidNow {
+        /// The "now" supplied, ISO 8601 UTC.
         time: String,
+        /// The path's subjects, leaf first.
         path: Vec<String>,
     },
+    /// No trust anchor was supplied to build a path to.
     NoTrustAnchor,
+    /// No path from the signer to a supplied trust anchor (RFC 5280 §6.1).
     NoPathToAnchor {
+        /// The signer certificate's subject.
         subject: String,
     },
+    /// No path was built, so none is validated now.
     NoPath,
+    /// The built path is not valid at the time (RFC 5280 §6.1.3).
     Path(PathError),
+    /// No current time was supplied, so the path is not validated now.
     NoCurrentTime,
+    /// A signing-certificate attribute with other than one value (RFC 2634 §5.4).
     EssValues {
+        /// `signingCertificate` or `signingCertificateV2`.
         attribute: String,
+        /// How many values it has.
         n: usize,
     },
+    /// A signing-certificate attribute that does not decode.
     EssUnreadable {
+        /// `signingCertificate` or `signingCertificateV2`.
         attribute: String,
+        /// The decoder's words.
         detail: String,
     },
+    /// A signing-certificate attribute that lists no ESSCertID.
     EssEmpty {
+        /// `signingCertificate` or `signingCertificateV2`.
         attribute: String,
     },
+    /// The first ESSCertID does not identify the signer certificate (RFC 5035 §5.4).
     EssFirstNotSigner {
+        /// `signingCertificate` or `signingCertificateV2`.
         attribute: String,
+        /// The ID is an ESSCertIDv2.
         v2: bool,
+        /// The ID's hash algorithm name.
         alg: String,
+        /// The ID's certificate hash, hex.
         hash: String,
+        /// The signer certificate's subject.
         subject: String,
     },
     /// The `index`th ESSCertID (from 1) matches no certificate of the chain.
     EssNotInChain {
+        /// `signingCertificate` or `signingCertificateV2`.
         attribute: String,
+        /// The ESSCertID's position, from 1.
         index: usize,
+        /// Its certificate hash, hex.
         hash: String,
     },
+    /// Neither signingCertificate nor signingCertificateV2 is present (RFC 3161 §2.4.1).
     EssNone,
+    /// The signing-certificate attributes present bind the signer.
     EssBinds {
+        /// Each attribute that binds it.
         bindings: Vec<EssBinding>,
     },
+    /// The signer certificate has no extendedKeyUsage (RFC 3161 §2.3 requires timeStamping).
     EkuMissing {
+        /// The certificate's subject.
         subject: String,
     },
     /// The purposes listed (OIDs), not exactly timeStamping.
     EkuNotTimeStamping {
+        /// The purpose OIDs listed.
         purposes: Vec<String>,
     },
+    /// The extendedKeyUsage is not marked critical (RFC 3161 §2.3).
     EkuNotCritical,
+    /// The keyUsage bits set neither digitalSignature nor nonRepudiation, or set another bit.
     KeyUsageBits {
+        /// The keyUsage bits as an integer (RFC 5280 §4.2.1.3 order).
         bits: u32,
     },
+    /// extendedKeyUsage is exactly timeStamping and critical (RFC 3161 §2.3).
     EkuOk,
+    /// TSTInfo has no `tsa` field, so there is no name to hold to the signer.
     TsaAbsent,
+    /// TSTInfo's `tsa` names the signer certificate (RFC 3161 §2.4.2).
     TsaNamesSigner {
+        /// The GeneralName's kind (`directoryName`, ...).
         kind: String,
+        /// The name.
         name: String,
     },
+    /// TSTInfo's `tsa` does not name the signer certificate.
     TsaNotSigner {
+        /// The GeneralName's kind.
         kind: String,
+        /// The name.
         name: String,
+        /// The signer certificate's subject.
         signer: String,
     },
+    /// No authority was pinned by the caller, so the signer is not held to one.
     NothingPinned,
+    /// The signer is the authority the caller pinned.
     PinnedOk {
+        /// The signer certificate's subject.
         signer: String,
     },
+    /// The signer is not the authority the caller pinned.
     PinnedDiffers {
+        /// The signer certificate's subject.
         signer: String,
+        /// The pinned authority's subject.
         pinned: String,
     },
 
     // --- Rekor entries (core/src/rekor/) ---
+    /// The entry's body decodes.
     BodyOk {
+        /// The body's `kind` (`hashedrekord`, ...).
         kind: String,
+        /// The body's `apiVersion`.
         version: String,
     },
     /// The body does not decode: the entry reader's words (field and problem).
     BodyUnreadable {
+        /// The entry reader's words.
         detail: String,
     },
+    /// No data or digest was given to hold the body's hash to.
     NoDataGiven,
+    /// The body cannot be read, so its hash cannot be compared.
     BodyHashUnreadable,
+    /// The body's hash algorithm is not sha256.
     BodyHashAlg {
+        /// The algorithm the body names.
         alg: String,
     },
+    /// The body's hash is the data's SHA-256.
     BodyHashOk {
+        /// The digest, hex.
         digest: String,
     },
+    /// The body's hash is not the data's SHA-256.
     BodyHashDiffers {
+        /// The digest the body names, hex.
         body: String,
+        /// The data's digest, hex.
         data: String,
     },
+    /// The entry was given without its uuid.
     UuidAbsent,
+    /// The uuid ends with the entry's leaf hash (RFC 6962 §2.1).
     UuidOk {
+        /// The leaf hash, hex.
         leaf: String,
     },
+    /// The uuid does not end with the entry's leaf hash.
     UuidDiffers {
+        /// The uuid.
         uuid: String,
+        /// The leaf hash, hex.
         leaf: String,
     },
+    /// The entry's logID is the SHA-256 of the supplied log key.
     LogIdOk {
+        /// The logID, hex.
         id: String,
     },
     /// A Rekor v2 log's ID: the supplied Ed25519 key's C2SP signed-note key ID under the
     /// log's name (the checkpoint's origin).
     LogIdNoteKeyOk {
+        /// The key ID, hex.
         id: String,
+        /// The log's name.
         origin: String,
     },
+    /// The entry's logID is not the supplied key's.
     LogIdDiffers {
+        /// The entry's logID, hex.
         entry: String,
+        /// The supplied key's ID, hex.
         key: String,
     },
+    /// The entry carries no inclusion proof.
     NoInclusionProof,
+    /// The leaf index is not below the tree size.
     LeafIndexTooLarge {
+        /// The leaf index.
         index: u64,
+        /// The tree size.
         size: u64,
     },
+    /// The proof has more hashes than the tree needs (RFC 9162 §2.1.3.2).
     ProofTooLong,
+    /// The proof has fewer hashes than the tree needs (RFC 9162 §2.1.3.2).
     ProofTooShort,
+    /// The inclusion proof reaches the entry's root (RFC 9162 §2.1.3.2).
     InclusionOk {
+        /// The leaf index.
         index: u64,
+        /// The tree size.
         size: u64,
+        /// How many hashes the proof has.
         hashes: usize,
+        /// The root reached, hex.
         root: String,
     },
+    /// The inclusion proof reaches another root than the entry claims.
     InclusionDiffers {
+        /// The root reached, hex.
         reached: String,
+        /// The root claimed, hex.
         claimed: String,
     },
+    /// The inclusion proof has no checkpoint.
     NoCheckpoint,
     /// The checkpoint note does not parse: the parser's words.
     CheckpointUnreadable {
+        /// The parser's words.
         detail: String,
     },
+    /// The checkpoint has no signature under the supplied key's hint (C2SP signed note).
     NoCheckpointSignature {
+        /// The 4-byte key hint looked for, hex.
         hint: String,
     },
+    /// The checkpoint's signature does not verify.
     CheckpointSignature {
+        /// The name the signature line gives its key.
         signer: String,
+        /// Why it does not verify.
         error: SigError,
     },
+    /// The checkpoint's tree size differs from the proof's.
     CheckpointSizeDiffers {
+        /// The checkpoint's size.
         checkpoint: u64,
+        /// The proof's size.
         proof: u64,
     },
+    /// The checkpoint's root differs from the proof's.
     CheckpointRootDiffers {
+        /// The checkpoint's root, hex.
         checkpoint: String,
+        /// The proof's root, hex.
         proof: String,
     },
+    /// The checkpoint, signed by the log, states the proof's size and root.
     CheckpointOk {
+        /// The checkpoint's origin, the log's name.
         origin: String,
+        /// The tree size it signs.
         size: u64,
     },
+    /// The entry has no signedEntryTimestamp: its integratedTime is unsigned.
     SetAbsent {
+        /// The integratedTime, ISO 8601 UTC.
         time: String,
     },
+    /// The signedEntryTimestamp verifies over integratedTime and logIndex.
     SetOk {
+        /// integratedTime, Unix seconds.
         time: i64,
+        /// logIndex.
         index: u64,
     },
+    /// The signedEntryTimestamp does not verify, or its algorithm cannot be used.
     Set(SigError),
     /// The body is of a kind (`intoto 0.0.2`, `dsse 0.0.1`, ...) whose content is not read:
     /// what it logs is not checked against the file.
     KindNotRead {
+        /// The body's `kind` and `apiVersion`.
         kind: String,
     },
     /// SET only: a verified signed entry timestamp and no inclusion proof.
     InclusionPromised {
+        /// The entry's logIndex.
         index: u64,
     },
     /// A Rekor v2 entry: no integratedTime, no SET.
@@ -553,35 +748,48 @@ pub enum CheckMsg {
     /// The time lies in the trusted root's `validFor` window (an ISO 8601 interval) of the
     /// log key or time-stamp authority `key`.
     ValidForOk {
+        /// The log key's or authority's name.
         key: String,
+        /// The time held to the window, ISO 8601 UTC.
         time: String,
+        /// The window, an ISO 8601 interval.
         window: String,
     },
     /// The time lies outside the window: the key or authority was not to be trusted then.
     OutsideValidFor {
+        /// The log key's or authority's name.
         key: String,
+        /// The time, ISO 8601 UTC.
         time: String,
+        /// The window, an ISO 8601 interval.
         window: String,
     },
     /// No time is proven, so the window is not held to.
     ValidForNoTime {
+        /// The log key's or authority's name.
         key: String,
+        /// The window, an ISO 8601 interval.
         window: String,
     },
     // --- what a Sigstore bundle says (core/src/rekor/bundle.rs) ---
     /// The signing certificate's subjectAltName identity, as stated (not checked against a
     /// Fulcio root).
     CertificateIdentity {
+        /// The subjectAltName value (an email or URI).
         identity: String,
     },
     /// A verified RFC 3161 token in the bundle signs `time` (UTC); `by` is the authority.
     TimeProvenByTsa {
+        /// The signed time, ISO 8601 UTC.
         time: String,
+        /// The authority's name.
         by: String,
     },
     /// A verified SET signs integratedTime `time`; `by` is the log.
     TimeProvenByLog {
+        /// integratedTime, ISO 8601 UTC.
         time: String,
+        /// The log's name.
         by: String,
     },
     /// Neither a verified SET nor a verified token signs a time.

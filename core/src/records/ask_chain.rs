@@ -35,20 +35,32 @@ pub const SCHEDULED_MORNING_RUN: &str = "scheduled_morning_run_counts__run_id_se
 /// roster, sealed as the ask chain's first line before any run (spec §3.4, requirement 6).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Declaration {
+    /// `at`: when the declaration was sealed, RFC 3339.
     pub at: String,
+    /// `ask_at_et`: the morning run's ask time, New York `HH:MM` (spec §3.4).
     pub ask_at_et: String,
+    /// `reference_at_et`: the time the reference price is taken, New York `HH:MM` (spec §3.4).
     pub reference_at_et: String,
+    /// `label`: the operator's free name for the schedule.
     pub label: Option<String>,
+    /// `runs`: a fixed list of the counted run ids, when the league declared one.
     pub runs: Option<Vec<String>>,
     /// The session's other runs (spec §3.4), New York times `HH:MM`; None in a league that
     /// declared only its morning run.
     pub other_runs_et: Option<Vec<String>>,
+    /// `counting_rule`: which run of a session counts, e.g. [`SCHEDULED_MORNING_RUN`] (spec §3.4).
     pub counting_rule: Option<String>,
+    /// `methodology`: the methodology version in force (spec §3.10).
     pub methodology: Option<String>,
+    /// `first_session`: the league's first session, `YYYY-MM-DD`.
     pub first_session: Option<String>,
+    /// `stamp_every_minutes`: how often the book's stamped lists are made (spec §3.2).
     pub stamp_every_minutes: Option<u32>,
+    /// `score_at_et`: when each session is scored, New York `HH:MM`.
     pub score_at_et: Option<String>,
+    /// `league`: the league's name.
     pub league: Option<String>,
+    /// `seats`: the roster sealed with the declaration, laid out as [`seats_value`] writes it.
     pub seats: Option<Vec<RosterSeat>>,
     /// The content hash of the league's climatology table (`council-clim-window.json`, as
     /// `score::baselines::clim_content_sha256` computes it, spec §4.3), sealed before
@@ -57,6 +69,8 @@ pub struct Declaration {
 }
 
 impl Declaration {
+    /// The declaration line as its JSON object: `kind` [`DECLARATION_KIND`], the three
+    /// required keys, then each optional key only when set.
     pub fn to_object(&self) -> Object {
         let mut o = object([
             ("kind", string(DECLARATION_KIND)),
@@ -99,15 +113,23 @@ impl Declaration {
 /// An `ask` line: the run's common text (no `seat`), or what one seat was sent.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AskLine {
+    /// `at`: when the ask was sent, RFC 3339.
     pub at: String,
+    /// `run_id`: the run the ask belongs to (`<session>-am` for the counted run).
     pub run_id: String,
+    /// `ask_sha256`: SHA-256 of the run's common text, hex.
     pub ask_sha256: String,
+    /// `seat`: the seat this line's text went to; None on the run's common line.
     pub seat: Option<String>,
+    /// `text_sha256`: SHA-256 of the full text the seat received, hex.
     pub text_sha256: Option<String>,
+    /// `deadline`: RFC 3339 time until which the seat's answer counts.
     pub deadline: Option<String>,
 }
 
 impl AskLine {
+    /// The ask line as its JSON object: `kind` `ask`, `at`, `run_id`, `ask_sha256`, then
+    /// `seat`, `text_sha256` and `deadline` when set.
     pub fn to_object(&self) -> Object {
         let mut o = object([
             ("kind", string("ask")),
@@ -130,7 +152,9 @@ impl AskLine {
 /// lines are the scorer's (`score::roster::roster_from_asks`); other kinds are skipped.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct AskChain {
+    /// Every declaration line, in chain order, with its line number.
     pub declarations: Vec<(u64, Declaration)>,
+    /// Every ask line, in chain order, with its line number.
     pub asks: Vec<(u64, AskLine)>,
     /// Complete lines read.
     pub lines: u64,

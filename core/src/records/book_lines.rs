@@ -95,6 +95,7 @@ pub struct BookLineError {
     pub line: u64,
     /// Dotted path of the field, e.g. `crowd.odds.SPX.p_up`.
     pub field: String,
+    /// What is wrong with the field.
     pub message: BookLineMessage,
 }
 
@@ -111,37 +112,51 @@ impl fmt::Display for BookLineError {
 /// What is wrong with a book line's field: one variant per sentence, carrying its arguments,
 /// so that a page can say it in the reader's language. `Display` is the CLI's English.
 /// Numbers are kept as Rust formats them (`{}` of an `f64`), and a JSON value found where
-/// another was expected as [`describe`]s it (`float 1.5`, `str "x"`, `bool true`, `dict`).
+/// another was expected as `describe` words it (`float 1.5`, `str "x"`, `bool true`, `dict`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "id", rename_all = "snake_case")]
 pub enum BookLineMessage {
     /// The line is not JSON; `detail` is the JSON parser's own words.
     NotJson {
+        /// Byte offset in the line where the parser stopped.
         offset: usize,
+        /// The parser's message.
         detail: String,
     },
     /// A string holds a lone surrogate.
     LoneSurrogate,
+    /// A field that must be a string is not one.
     ExpectedString {
+        /// Python type name of the value found (`int`, `dict`).
         found: String,
     },
+    /// A field that must be a JSON object is not one.
     ExpectedObject {
+        /// Python type name of the value found (`list`, `str`).
         found: String,
     },
     /// An object, where the value found is not named.
     ObjectExpected,
+    /// A time field (`at`, `booked_at`, `last_trade_at`) that is not an RFC 3339 time.
     NotTime {
+        /// The text found.
         value: String,
     },
+    /// A field that must be a number in `unit` is not a number.
     ExpectedNumber {
+        /// The unit the number is read in.
         unit: Unit,
+        /// The value found, as `describe` words it (`float 1.5`, `dict`).
         found: String,
     },
     /// `value` (as Rust prints the number) is outside the unit's range.
     Outside {
+        /// The number as Rust prints it.
         value: String,
+        /// The unit whose range it is outside.
         unit: Unit,
     },
+    /// A required field is absent.
     Missing,
     /// `lo`, `hi` or `prev_close` on a Polymarket quote.
     StrikesKalshiOnly,
@@ -149,117 +164,176 @@ pub enum BookLineMessage {
     BadMarketCode,
     /// An `items` key that is not valid UTF-8.
     MarketCodeNotUtf8,
+    /// A run line's `clock` other than `set`, its one value (a run timed by a clock the
+    /// operator set, a replay).
     ClockNotSet {
+        /// The text found.
         value: String,
     },
+    /// An entry of a run line's `arena` that is not a rule version name (a string).
     ExpectedRuleVersion {
+        /// Python type name of the value found.
         found: String,
     },
+    /// A run line's `arena` that is not a list of rule versions.
     ExpectedRuleVersions {
+        /// Python type name of the value found.
         found: String,
     },
     /// The event contract's own reader's words (spec §3.13).
     Contract {
+        /// The reader's message.
         detail: String,
     },
     /// A contract for another asset or horizon than the keys it is under: each as
     /// `<asset> <horizon>`.
     ContractFor {
+        /// The contract's `<asset> <horizon>`.
         found: String,
+        /// The keys' `<asset> <horizon>`.
         expected: String,
     },
+    /// A horizon that is not `1d`, `1w`, `1m` or `6m` (spec Table 1).
     NotHorizon {
+        /// The text found.
         value: String,
     },
+    /// A line number (`n`, `of`, `corrects`) below 1 or beyond 64 bits.
     NotLineNumber {
+        /// The integer as the line writes it.
         value: String,
     },
+    /// A line number that is not an integer.
     ExpectedLineNumber {
+        /// The value found, as `describe` words it (`float 1.5`, `dict`).
         found: String,
     },
+    /// A result's `ref` of 0, from which no percentage change can be computed.
     ZeroReference,
+    /// A field that must be `true` or `false` is not.
     ExpectedBool {
+        /// The value found, as `describe` words it (`float 1.5`, `dict`).
         found: String,
     },
     /// `up` disagrees with the change (`change` as Rust prints it, in percent).
     UpDisagrees {
+        /// The stated `up`.
         up: bool,
+        /// The percentage change as Rust prints it.
         change: String,
     },
     /// A `late_ref` key that is not an answer line's `n`.
     LateRefKey,
+    /// An invalid answer's `shape` other than `refused_shape` or `invalid`.
     NotShape {
+        /// The text found.
         value: String,
     },
     /// A `rows` key that is neither `<code>` nor `<code>@kalshi`.
     BadContractKey,
+    /// A crowd line's `rows.<contract>.up` other than `true`, `false` or `null`.
     ExpectedUpValue {
+        /// The value found, as `describe` words it (`float 1.5`, `dict`).
         found: String,
     },
     /// A correction names a line that does not exist.
     NamesNoLine {
+        /// The line named.
         line: u64,
     },
     /// A correction names a line that is not before it.
     NotBeforeCorrection {
+        /// The line named.
         line: u64,
+        /// The correction's own line.
         correction: u64,
     },
     /// Two run lines with the same `run_id`.
     AlsoRunOf {
+        /// The run id.
         run_id: String,
+        /// The first line that has it.
         line: u64,
     },
+    /// A run line's `at` outside the years the NYSE calendar covers, so it has no session.
     OutsideCalendar,
     /// A score line's `of` names a line that is not a run line (`kind`: the line's kind, or
     /// none when there is no such line).
     ScoreOfNotRun {
+        /// The line `of` names.
         line: u64,
+        /// That line's `kind`; None when there is no such line.
         kind: Option<String>,
     },
     /// A result given twice for one run line and horizon.
     ResultTwice {
+        /// The horizon, `1d` ... `6m`.
         horizon: String,
+        /// The run line the result is for.
         run: u64,
+        /// The line that gave it first.
         first: u64,
     },
+    /// A score line's `results.<asset>.contract` that differs from the event contract its run
+    /// line sealed (spec §3.13).
     ContractDiffers {
+        /// The run line that sealed the contract.
         run: u64,
     },
+    /// A score line's `late_ref` key naming a line that is not an answer of the scored run.
     NotAnswerOfRun {
+        /// The line the key names.
         answer: u64,
+        /// The run line being scored.
         run: u64,
     },
     /// An answer-line correction naming a line of another kind.
     CorrectsNonAnswer {
+        /// The line corrected.
         line: u64,
+        /// That line's `kind`.
         kind: String,
     },
+    /// A restored cell without its sealing time `at`.
     MissingRestoredTime,
+    /// A trading decision without its sealing time `at`.
     MissingDecisionTime,
+    /// A line's `run_id` that no run line has.
     NamesNoRun {
+        /// The run id.
         run_id: String,
     },
+    /// A book that yields more forecast rows than the reader keeps (Table C1 rows).
     TooManyRows {
+        /// The most rows read.
         max: usize,
     },
     /// A run's crowd prices sealed on two run lines.
     CrowdPricesTwice {
+        /// The run.
         run: String,
+        /// The line that sealed them first.
         first: u64,
     },
+    /// A crowd line for a run none of whose run lines sealed crowd prices (spec §4.9).
     NoCrowdPrices {
+        /// The run.
         run: String,
     },
     /// A contract resolved both ways.
     ResolvedTwice {
+        /// The contract's `rows` key.
         code: String,
+        /// This line's `up`.
         up: bool,
+        /// The line that resolved it first.
         line: u64,
+        /// That line's `up`.
         was: bool,
     },
     /// An `items` key that is not one of the twelve markets (spec Table 2).
     NotMarket {
+        /// The key found.
         value: String,
     },
 }
@@ -274,8 +348,11 @@ pub enum Unit {
     Percentage,
     /// US dollars, 0 or more.
     Usd,
+    /// A Kalshi strike's index level, any finite number.
     StrikeLevel,
+    /// A price level (a result's `ref` or `close`, a previous close), any finite number.
     PriceLevel,
+    /// A percentage change (`actual_pct`), any finite number.
     PercentageChange,
     /// A draw band in percent, 0 or more.
     Band,
@@ -412,7 +489,9 @@ impl std::error::Error for BookLineError {}
 /// aside with the reason (see the module doc): the field's dotted path and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SetAside {
+    /// Dotted path of the part set aside, e.g. `items.GOLD.2y`.
     pub field: String,
+    /// Why it is not a cell of the answer layout.
     pub message: BookLineMessage,
 }
 
@@ -431,15 +510,26 @@ impl fmt::Display for SetAside {
     }
 }
 
+/// A `run` line as the scorer reads it (spec §3.2, §4.9; written by [`build::RunContent`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct RunLine {
+    /// The line's `n`.
     pub n: u64,
+    /// `run_id` (`<session>-am` for the counted run), where given.
     pub run_id: Option<String>,
+    /// `crowd`: the crowd's prices sealed when the ask went out (spec §4.9), where given.
     pub crowd: Option<CrowdPrices>,
+    /// `at`: when the run line was sealed.
     pub at: Option<Instant>,
+    /// `booked_at`: when it was written to the book, if later than `at` (spec §3.3).
     pub booked_at: Option<Instant>,
+    /// `methodology`: the methodology version in force (spec §3.10).
     pub methodology: Option<String>,
+    /// `ask_sha256`: SHA-256 of the run's common ask text, hex (read leniently: another value
+    /// reads as absent).
     pub ask_sha256: Option<String>,
+    /// `snapshot_sha256`: SHA-256 of the J bytes of the ask's market snapshot, hex (read
+    /// leniently).
     pub snapshot_sha256: Option<String>,
     /// `clock` = `"set"`: the run's times come from a clock the operator set (a replay).
     pub clock_set: bool,
@@ -454,17 +544,29 @@ pub struct RunLine {
 /// another word is kept in `action_word`, scored, not traded.
 pub const ACTIONS: [&str; 5] = ["buy_strong", "buy_dips", "hold", "trim", "sell"];
 
+/// An `answer` line as the scorer reads it (spec §3.2, §3.9; written by
+/// [`build::AnswerContent`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnswerLine {
+    /// The line's `n`.
     pub n: u64,
+    /// `seat`: the seat that answered.
     pub seat: Option<String>,
+    /// `run_id`: the run answered.
     pub run_id: Option<String>,
+    /// `at`: the answer time, when the reply arrived.
     pub at: Option<Instant>,
+    /// `booked_at`: when it was written to the book, if later than `at` (spec §3.3).
     pub booked_at: Option<Instant>,
+    /// `model`: the model and version string the provider returned.
     pub model: Option<String>,
+    /// `mode`: the seat's mode as configured (spec §3.13 requirement 1).
     pub mode: Option<String>,
+    /// `ask_sha256`: SHA-256 of the common ask text answered, hex.
     pub ask_sha256: Option<String>,
+    /// `own_sha256`: SHA-256 of the raw reply, hex.
     pub own_sha256: Option<String>,
+    /// `years`: the unscored sentence on the years ahead (spec §3.7).
     pub years: Option<String>,
     /// `shape` and `shape_reason`: a reply not read as a well-formed answer, and why.
     pub shape: Option<(build::Shape, String)>,
@@ -476,6 +578,7 @@ pub struct AnswerLine {
     pub crowd_up: BTreeMap<String, f64>,
     /// `decisions` as sealed (read by `core::arena::league`), and `decisions_reason`.
     pub decisions: Option<Value>,
+    /// `decisions_reason`: why part of `decisions` is not a decision.
     pub decisions_reason: Option<String>,
     /// On a line whose `shape` marks it (`invalid`, `refused_shape`): the parts of `items`
     /// that are not cells of the answer layout, set aside with the reason (the field's
@@ -490,7 +593,10 @@ pub struct AnswerLine {
     pub duplicate_keys: Vec<String>,
     /// `provider_finish`, `finish` and `finish_reason`: how the provider said the reply ended.
     pub provider_finish: Option<String>,
+    /// `finish`: `refused`, `blocked` or `truncated`, when the reply did not end in a plain
+    /// stop.
     pub finish: Option<String>,
+    /// `finish_reason`: the provider's reason for a `refused` or `blocked` finish.
     pub finish_reason: Option<String>,
 }
 
@@ -509,18 +615,24 @@ impl AnswerLine {
 /// A `crowd` line: each contract's resolution (`up`; None when unresolved).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdLine {
+    /// The line's `n`.
     pub n: u64,
+    /// `run_id`: the run whose contracts it resolves.
     pub run_id: String,
+    /// `rows`: (market code, venue) -> up (None: not resolved).
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
 }
 
 /// One market's outcome on a `score`/`score_h` line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
+    /// `ref`: the reference price, never 0.
     pub reference: f64,
+    /// `close`: the terminal price.
     pub close: f64,
     /// Stated, else `100 (close - ref) / ref`.
     pub actual_pct: f64,
+    /// `draw`: whether the change fell within the draw band (spec §3.5), where stated.
     pub draw: Option<bool>,
     /// `contract`, where sealed with the result.
     pub contract: Option<EventContract>,
@@ -529,10 +641,13 @@ pub struct Outcome {
 /// A `score` (the day's results) or `score_h` (a horizon's) line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreLine {
+    /// The line's `n`.
     pub n: u64,
     /// The run line it scores.
     pub of: u64,
+    /// `horizon`: `1d` on a `score` line, the stated horizon on a `score_h` line.
     pub horizon: Horizon,
+    /// `results`: asset -> its outcome.
     pub results: BTreeMap<String, Outcome>,
     /// Draw band per asset, percent.
     pub noise: BTreeMap<String, f64>,
@@ -546,13 +661,17 @@ pub struct ScoreLine {
 /// it is.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CorrectionLine {
+    /// The line's `n`.
     pub n: u64,
+    /// `at`: when the correction was sealed.
     pub at: Option<Instant>,
     /// The corrected line.
     pub of: u64,
     /// The earlier line the corrected line re-seals unchanged (a copy, not a new forecast).
     pub same_as: Option<u64>,
+    /// `source`: where the corrected values come from.
     pub source: Option<String>,
+    /// `reason`: why the line is corrected.
     pub reason: Option<String>,
     /// The corrected fields (empty when none).
     pub fields: Object,
@@ -585,13 +704,17 @@ impl CorrectionLine {
 /// The run, answer, score and crowd lines of a book, and every line's kind.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BookLines {
+    /// The run lines, in book order.
     pub runs: Vec<RunLine>,
+    /// The answer lines by `n`.
     pub answers: BTreeMap<u64, AnswerLine>,
+    /// The `score` and `score_h` lines that read, in book order.
     pub scores: Vec<ScoreLine>,
     /// The first `score`/`score_h` line that does not read as this module lays them out. Kept
     /// apart, not raised: only scoring from the book alone needs score lines (with
     /// council-forecasts.csv the outcomes are the file's), so it is that path that reports it.
     pub score_error: Option<BookLineError>,
+    /// The crowd lines, in book order.
     pub crowds: Vec<CrowdLine>,
     /// Correction lines, in book order; each names an existing earlier line.
     pub corrections: Vec<CorrectionLine>,

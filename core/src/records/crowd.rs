@@ -12,14 +12,18 @@ use std::collections::BTreeMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Venue {
+    /// Polymarket: a contract's up price read directly.
     Polymarket,
+    /// Kalshi: up interpolated between the strikes around the previous close.
     Kalshi,
 }
 
 /// One Kalshi strike: the level and the price (0-1) of "above it".
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Strike {
+    /// The index level of the strike (`strike` on a run line).
     pub level: f64,
+    /// The price, 0-1, of the index closing above `level` (`p_above`).
     pub p_above: f64,
 }
 
@@ -30,20 +34,28 @@ pub struct Quote {
     pub p_up: f64,
     /// Sealed volume, US dollars.
     pub vol: f64,
+    /// `bid`: the best bid, 0-1, when the venue gave one.
     pub bid: Option<f64>,
+    /// `ask`: the best ask, 0-1, when the venue gave one.
     pub ask: Option<f64>,
+    /// `last_trade_at`: RFC 3339 time of the contract's last trade, when known.
     pub last_trade_at: Option<String>,
     /// Kalshi: the adjacent strikes and the previous close `p_up` was interpolated from.
     pub lo: Option<Strike>,
+    /// Kalshi: the strike above the previous close (`lo` is the one below).
     pub hi: Option<Strike>,
+    /// Kalshi: the previous close, the level `p_up` is interpolated at.
     pub prev_close: Option<f64>,
 }
 
 /// A run line's `crowd`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdPrices {
+    /// `at`: when the prices were read, RFC 3339.
     pub at: String,
+    /// `odds`: Polymarket quotes by market code.
     pub odds: BTreeMap<String, Quote>,
+    /// `kalshi`: Kalshi quotes by market code.
     pub kalshi: BTreeMap<String, Quote>,
 }
 

@@ -2,6 +2,8 @@
 //! the layouts of its lines, owned once, below everything that writes or reads them. The code
 //! that writes a record and the code that reads it back both take its layout from here.
 
+#![warn(missing_docs)]
+
 pub mod ask_chain;
 pub mod book_lines;
 pub mod contract_schema;

@@ -13,9 +13,11 @@ use crate::calendar::{Date, Instant};
 
 /// The sealed book as published, and the ledger name stamped lists give it (spec §3.2).
 pub const BOOK_FILE: &str = "council-book.jsonl";
+/// The path stamped lists name the book by (spec §3.2: the ledger's name in a list's entries).
 pub const BOOK_LEDGER: &str = "daily/council/book.jsonl";
 /// The outgoing ask chain (spec §3.4, §3.9).
 pub const ASKS_FILE: &str = "asks.jsonl";
+/// The path stamped lists name the ask chain by (spec §3.2).
 pub const ASKS_LEDGER: &str = "daily/council/asks.jsonl";
 /// One row per seat, run, market and horizon (Table C1).
 pub const FORECASTS_FILE: &str = "council-forecasts.csv";

@@ -23,12 +23,15 @@ pub const MAX_ROSTER_SEATS: usize = 1024;
 /// The two sides of §5.8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Side {
+    /// `US` in JSON.
     #[serde(rename = "US")]
     Us,
+    /// `China` in JSON.
     China,
 }
 
 impl Side {
+    /// The side a roster's `side` names (`US` or `China`); None for any other text.
     pub fn parse(s: &str) -> Option<Side> {
         match s {
             "US" => Some(Side::Us),
@@ -37,6 +40,7 @@ impl Side {
         }
     }
 
+    /// The side as the roster writes it: `US` or `China`.
     pub fn as_str(self) -> &'static str {
         match self {
             Side::Us => "US",
@@ -48,9 +52,13 @@ impl Side {
 /// One seat of the roster.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RosterSeat {
+    /// `seat`: the seat's name, unique in the roster.
     pub seat: String,
+    /// `family`: the model family (lab) the seat belongs to, for N_eff's grouping (spec §5).
     pub family: String,
+    /// `side`: the seat's side for the §5.8 comparison, when declared.
     pub side: Option<Side>,
+    /// `model`: the model the seat calls, when declared.
     pub model: Option<String>,
     /// The provider the seat is called through, as the operator declared it (spec §3.10,
     /// Table 8): a short public name ("openai", "deepseek", "local"), never a URL or a key;
@@ -88,9 +96,13 @@ pub fn provider_problem(name: &str) -> Option<&'static str> {
 /// A roster that cannot be read: the file, its 1-based line and the field at fault.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RosterError {
+    /// The file read, `asks.jsonl`.
     pub file: &'static str,
+    /// 1-based line of the file.
     pub line: u64,
+    /// The field at fault (`seats[2].side`), or the whole line.
     pub field: String,
+    /// What is wrong with it.
     pub message: RosterMessage,
 }
 
@@ -102,57 +114,88 @@ pub struct RosterError {
 pub enum RosterMessage {
     /// The line is not JSON; `detail` is the JSON parser's own words.
     NotJson {
+        /// Byte offset where the parser stopped.
         offset: usize,
+        /// The parser's message.
         detail: String,
     },
+    /// The line or a seat entry is not a JSON object.
     ExpectedObject {
+        /// Python type name of the value found.
         found: String,
     },
+    /// A required field is absent.
     Missing,
+    /// A required string is empty.
     Empty,
     /// A string holds a lone surrogate.
     NotUnicode,
+    /// A field that must be a string is not one.
     ExpectedString {
+        /// Python type name of the value found.
         found: String,
     },
     /// The ask chain has no roster line.
     NoRosterLine,
+    /// Two entries name the same seat.
     ListedTwice {
+        /// The seat's name.
         seat: String,
     },
+    /// The line lists more than [`MAX_ROSTER_SEATS`] seats.
     TooManySeats {
+        /// The most seats a line may list.
         max: usize,
     },
+    /// A `side` other than `US` or `China`.
     NotSide {
+        /// The text found.
         value: String,
     },
+    /// `seats` that is not a list.
     ExpectedSeatList {
+        /// Python type name of the value found.
         found: String,
     },
     /// Seats that are neither a list nor an object keyed by side.
     ExpectedSeats {
+        /// Python type name of the value found.
         found: String,
     },
     /// An entry's own side disagrees with the side key it is listed under.
     SideUnderKey {
+        /// The side the entry names.
         side: String,
+        /// The key it is listed under.
         key: String,
     },
+    /// A New York time of the declaration that is not `HH:MM`.
     NotHhmm {
+        /// The text found.
         value: String,
     },
+    /// An `at` or `deadline` that is not an RFC 3339 time.
     NotTime {
+        /// The text found.
         value: String,
     },
+    /// An entry of `runs` that is not a string.
     ExpectedRunId,
+    /// `runs` or `other_runs_et` that is not a list.
     ExpectedList {
+        /// Python type name of the value found.
         found: String,
     },
+    /// `stamp_every_minutes` below 1 or too large for 32 bits.
     NotPositiveCount,
+    /// A count that is not an integer.
     ExpectedInteger {
+        /// Python type name of the value found.
         found: String,
     },
+    /// `first_session` that is not a `YYYY-MM-DD` date.
     NotDate {
+        /// The text found.
         value: String,
     },
     /// A seat's `provider` that is not a provider name ([`provider_problem`]); the value is not

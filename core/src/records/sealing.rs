@@ -14,6 +14,7 @@ pub struct SealingError {
     pub line: u64,
     /// The field at fault, or [`WHOLE_LINE`].
     pub field: String,
+    /// What is wrong with the field.
     pub message: SealingMsg,
 }
 
@@ -26,23 +27,31 @@ pub const WHOLE_LINE: &str = "(line)";
 pub enum SealingMsg {
     /// Not JSON (`detail` is the JSON reader's own words).
     NotJson {
+        /// Byte offset in the line where the JSON reader stopped.
         offset: usize,
+        /// The JSON reader's message.
         detail: String,
     },
     /// JSON but not an object; `found` is the value's Python type name.
     NotObject {
+        /// Python type name of the value found (`list`, `str`, ...).
         found: &'static str,
     },
     /// Not an RFC 3339 time.
     NotTime {
+        /// The string found.
         value: String,
     },
+    /// `at` or `booked_at` holds a value that is not a string.
     NotString {
+        /// Python type name of the value found.
         found: &'static str,
     },
+    /// The line has no `at`.
     Missing,
     /// `n` is an integer below 1 or beyond 64 bits, as the line writes it.
     NotLineNumber {
+        /// The line's `n` as written.
         n: String,
     },
 }

@@ -9,7 +9,7 @@ use super::common;
 
 use common::fake_http::Answer;
 use common::fake_yahoo::{self, ChartQuery};
-use common::{arg, bin};
+use common::{arg, bin, LeagueInit};
 use sealbook_core::arena::records::{read_prices, PriceLine};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::book_lines::BookLines;
@@ -99,16 +99,15 @@ fn league(tmp: &Path, yahoo: &str) -> PathBuf {
     std::fs::write(&config, text).unwrap();
     let dir = tmp.join("league");
     std::fs::create_dir_all(&dir).unwrap();
-    let (code, out, err) = run(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config),
-        "--at",
-        "2026-10-21T04:00:00Z",
-        "--offline",
-    ]);
+    let (code, out, err) = common::init_league(
+        &dir,
+        &config,
+        &LeagueInit {
+            at: Some("2026-10-21T04:00:00Z"),
+            offline: true,
+            ..LeagueInit::default()
+        },
+    );
     assert_eq!(code, 0, "{out}{err}");
     dir
 }

@@ -9,7 +9,7 @@
 use super::common;
 
 use common::serve::Server;
-use common::{arg, bin};
+use common::{arg, bin, LeagueInit};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -139,20 +139,15 @@ fn the_units_command_serves_a_league_and_stops_on_sigterm() {
         + "[anchors]\nots_calendars = []\ntsa = []\nrekor_url = \"\"\n";
     std::fs::write(&config, text).unwrap();
     let dir = tmp.path().join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("p.csv"),
-        "symbol,time,open,high,low,close,volume\n",
-    )
-    .unwrap();
-    let (code, out, err) = common::sealbook(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config),
-        "--offline",
-    ]);
+    let (code, out, err) = common::init_league(
+        &dir,
+        &config,
+        &LeagueInit {
+            offline: true,
+            files: &[("p.csv", common::EMPTY_PRICES)],
+            ..LeagueInit::default()
+        },
+    );
     assert_eq!(code, 0, "{out}{err}");
     let args: Vec<String> = words[1..]
         .iter()

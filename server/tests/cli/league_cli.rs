@@ -5,7 +5,7 @@
 
 use super::common;
 
-use common::{arg, sealbook, sealbook_json};
+use common::{arg, sealbook_json, LeagueInit};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::ask_chain::{AskChain, SCHEDULED_MORNING_RUN};
 use sealbook_core::score::roster::roster_from_asks;
@@ -36,14 +36,17 @@ path = "prices.csv"
 /// file resolves).
 const PRICES_HEADER: &str = "symbol,time,open,high,low,close,volume\n";
 
+/// The key variables of the tests' configs, unset for every command unless a test sets one.
+const KEY_VARS: &[&str] = &["ALPHA_KEY", "BETA_KEY", "GAMMA_KEY"];
+
 /// Runs `sealbook` with `env` set and every other `*_KEY` of the tests unset; returns (exit
 /// code, stdout, stderr).
 fn sealbook_with(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let mut c = std::process::Command::new(common::bin());
-    c.args(args)
-        .env_remove("ALPHA_KEY")
-        .env_remove("BETA_KEY")
-        .env_remove("GAMMA_KEY");
+    c.args(args);
+    for k in KEY_VARS {
+        c.env_remove(k);
+    }
     for (k, v) in env {
         c.env(k, v);
     }
@@ -61,21 +64,18 @@ fn init_seals_the_declaration_first_and_refuses_an_existing_league() {
     let config = tmp.path().join("league.toml");
     std::fs::write(&config, MINIMAL).unwrap();
     let dir = tmp.path().join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("prices.csv"), PRICES_HEADER).unwrap();
-    let (code, out, err) = sealbook_with(
-        &[
-            "league",
-            "init",
-            arg(&dir),
-            "--config",
-            arg(&config),
-            "--at",
-            "2026-10-21T04:16:00Z",
-            "--offline",
-            "--json",
-        ],
-        &[("ALPHA_KEY", "sk-alpha")],
+    let (code, out, err) = common::init_league(
+        &dir,
+        &config,
+        &LeagueInit {
+            at: Some("2026-10-21T04:16:00Z"),
+            offline: true,
+            files: &[("prices.csv", PRICES_HEADER)],
+            args: &["--json"],
+            env: &[("ALPHA_KEY", "sk-alpha")],
+            env_remove: KEY_VARS,
+            ..LeagueInit::default()
+        },
     );
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -109,7 +109,7 @@ fn init_seals_the_declaration_first_and_refuses_an_existing_league() {
     );
 
     // A second init is refused and leaves the league as it was.
-    let (code, out, err) = sealbook(&["league", "init", arg(&dir), "--config", arg(&config)]);
+    let (code, out, err) = common::init_league(&dir, &config, &LeagueInit::default());
     assert_eq!(code, 2, "{out}{err}");
     assert!(err.contains("already exists"), "{err}");
     assert_eq!(std::fs::read(dir.join("asks.jsonl")).unwrap(), asks);
@@ -125,7 +125,12 @@ fn a_bad_config_names_file_line_and_field() {
     )
     .unwrap();
     let dir = tmp.path().join("league");
-    let (code, v) = sealbook_json(&["league", "init", arg(&dir), "--config", arg(&config)]);
+    let how = LeagueInit {
+        args: &["--json"],
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, &config, &how);
+    let v: serde_json::Value = serde_json::from_str(&out).expect(&err);
     assert_eq!(code, 2, "{v}");
     assert_eq!(
         (v["error"]["line"].as_u64(), v["error"]["field"].as_str()),
@@ -358,17 +363,14 @@ fn init_refuses_a_league_whose_first_run_would_fail() {
     let config = tmp.path().join("league.toml");
     let dir = tmp.path().join("league");
     let init = |extra: &[&str], env: &[(&str, &str)]| {
-        let mut args = vec![
-            "league",
-            "init",
-            arg(&dir),
-            "--config",
-            arg(&config),
-            "--at",
-            "2026-10-21T04:16:00Z",
-        ];
-        args.extend_from_slice(extra);
-        sealbook_with(&args, env)
+        let how = LeagueInit {
+            at: Some("2026-10-21T04:16:00Z"),
+            args: extra,
+            env,
+            env_remove: KEY_VARS,
+            ..LeagueInit::default()
+        };
+        common::init_league(&dir, &config, &how)
     };
     let keys = [("ALPHA_KEY", ALPHA_SECRET), ("BETA_KEY", "sk-beta")];
     std::fs::write(&config, preflight_config(&answers, &answers, &answers)).unwrap();
@@ -568,10 +570,14 @@ fn the_preflight_asks_each_provider_whether_it_accepts_the_key() {
     std::fs::create_dir_all(&made).unwrap();
     std::fs::write(made.join("prices.csv"), PRICES_HEADER).unwrap();
     let init = |extra: &[&str], key: &'static str| {
-        let mut args = vec!["league", "init", arg(&made), "--config", arg(&config)];
-        args.extend_from_slice(&["--at", "2026-10-21T04:16:00Z"]);
-        args.extend_from_slice(extra);
-        sealbook_with(&args, &keys(key))
+        let how = LeagueInit {
+            at: Some("2026-10-21T04:16:00Z"),
+            args: extra,
+            env: &keys(key),
+            env_remove: KEY_VARS,
+            ..LeagueInit::default()
+        };
+        common::init_league(&made, &config, &how)
     };
     let (code, out, err) = init(&[], BAD_KEY);
     assert_eq!(code, 2, "{out}{err}");

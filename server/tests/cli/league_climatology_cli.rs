@@ -6,11 +6,12 @@
 
 use super::common;
 
-use common::{arg, sealbook_json};
+use common::{arg, sealbook_json, LeagueInit};
 use sealbook_core::league::config::YAHOO_SYMBOLS;
 use sealbook_core::records::ask_chain::AskChain;
 use sealbook_core::records::names::MARKETS;
 use sealbook_core::score::baselines::ClimatologyTable;
+use std::path::Path;
 
 fn history() -> std::path::PathBuf {
     sealbook_tests::vectors_dir().join("prices-history/daily")
@@ -29,30 +30,35 @@ fn yahoo_config(tmp: &std::path::Path) -> std::path::PathBuf {
     config
 }
 
+/// `league init DIR --config CONFIG --at AT --offline EXTRA --json` of a league whose empty
+/// `p.csv` is put in DIR first: the exit code and the one JSON line it prints.
+fn init_json(dir: &Path, config: &Path, at: &str, extra: &[&str]) -> (i32, serde_json::Value) {
+    let mut args = extra.to_vec();
+    args.push("--json");
+    let how = LeagueInit {
+        at: Some(at),
+        offline: true,
+        files: &[("p.csv", common::EMPTY_PRICES)],
+        args: &args,
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(dir, config, &how);
+    assert_eq!(out.lines().count(), 1, "one JSON line expected\n{out}{err}");
+    (code, serde_json::from_str(&out).unwrap())
+}
+
 #[test]
 fn init_seals_the_table_and_a_rebuild_holds_to_it() {
     let tmp = tempfile::tempdir().unwrap();
     let config = yahoo_config(tmp.path());
     let dir = tmp.path().join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("p.csv"),
-        "symbol,time,open,high,low,close,volume\n",
-    )
-    .unwrap();
     let h = history();
-    let (code, v) = sealbook_json(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config),
-        "--at",
+    let (code, v) = init_json(
+        &dir,
+        &config,
         "2026-10-16T20:00:00Z",
-        "--offline",
-        "--history",
-        arg(&h),
-    ]);
+        &["--history", arg(&h)],
+    );
     assert_eq!(code, 0, "{v}");
     let table_bytes = std::fs::read(dir.join("council-clim-window.json")).unwrap();
     let table = ClimatologyTable::parse(&table_bytes).unwrap();
@@ -123,24 +129,12 @@ fn init_seals_the_table_and_a_rebuild_holds_to_it() {
 
     // A window that does not end before the declaration is refused.
     let dir2 = tmp.path().join("late");
-    std::fs::create_dir_all(&dir2).unwrap();
-    std::fs::write(
-        dir2.join("p.csv"),
-        "symbol,time,open,high,low,close,volume\n",
-    )
-    .unwrap();
-    let (code, v) = sealbook_json(&[
-        "league",
-        "init",
-        arg(&dir2),
-        "--config",
-        arg(&config),
-        "--at",
+    let (code, v) = init_json(
+        &dir2,
+        &config,
         "2025-06-02T20:00:00Z",
-        "--offline",
-        "--history",
-        arg(&h),
-    ]);
+        &["--history", arg(&h)],
+    );
     assert_eq!(code, 2, "{v}");
     assert!(!dir2.join("asks.jsonl").exists());
 }
@@ -156,27 +150,10 @@ fn conformance_holds_the_table_to_the_declarations_seal() {
     let config = yahoo_config(tmp.path());
     let make = |name: &str, with_history: bool| {
         let dir = tmp.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("p.csv"),
-            "symbol,time,open,high,low,close,volume\n",
-        )
-        .unwrap();
         let h = history();
-        let mut args = vec![
-            "league",
-            "init",
-            arg(&dir),
-            "--config",
-            arg(&config),
-            "--at",
-            "2026-10-16T20:00:00Z",
-            "--offline",
-        ];
-        if with_history {
-            args.extend_from_slice(&["--history", arg(&h)]);
-        }
-        let (code, v) = sealbook_json(&args);
+        let history_args = ["--history", arg(&h)];
+        let extra: &[&str] = if with_history { &history_args } else { &[] };
+        let (code, v) = init_json(&dir, &config, "2026-10-16T20:00:00Z", extra);
         assert_eq!(code, 0, "{v}");
         dir
     };

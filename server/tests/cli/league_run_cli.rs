@@ -10,7 +10,7 @@
 use super::common;
 use sealbook_core::hex::sha256_hex;
 
-use common::{arg, bin, sealbook};
+use common::{arg, bin, LeagueInit};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::forecasts_csv::CsvTable;
@@ -321,18 +321,15 @@ fn init(tmp: &Path, config_text: &str) -> std::path::PathBuf {
     let config = tmp.join("league.toml");
     std::fs::write(&config, config_text).unwrap();
     let dir = tmp.join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("prices.csv"), prices_csv(false)).unwrap();
-    let (code, out, err) = output(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config),
-        "--at",
-        "2026-10-21T04:00:00Z",
-        "--offline",
-    ]);
+    let prices = prices_csv(false);
+    let how = LeagueInit {
+        at: Some("2026-10-21T04:00:00Z"),
+        offline: true,
+        files: &[("prices.csv", &prices)],
+        env: &KEYS,
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, &config, &how);
     assert_eq!(code, 0, "{out}{err}");
     dir
 }
@@ -1726,15 +1723,11 @@ fn a_seat_name_that_is_not_a_plain_name_is_refused() {
         );
         std::fs::write(&config, text).unwrap();
         let dir = tmp.path().join("league");
-        let (code, out, err) = sealbook(&[
-            "league",
-            "init",
-            arg(&dir),
-            "--config",
-            arg(&config),
-            "--at",
-            "2026-10-21T04:00:00Z",
-        ]);
+        let how = LeagueInit {
+            at: Some("2026-10-21T04:00:00Z"),
+            ..LeagueInit::default()
+        };
+        let (code, out, err) = common::init_league(&dir, &config, &how);
         assert_eq!(code, 2, "{name}: {out}{err}");
         assert!(
             err.contains("league.toml:6")

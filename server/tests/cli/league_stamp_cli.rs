@@ -15,7 +15,7 @@ use common::fake_http::{self, Answer, Request};
 use common::fake_rekor::FakeRekor;
 use common::fake_rekor_v2::FakeRekorV2;
 use common::fake_tsa::start_tsa;
-use common::{arg as s, sealbook, sealbook_json};
+use common::{arg as s, sealbook, sealbook_json, LeagueInit};
 use sealbook_core::hex;
 use sealbook_core::pki::signature::HashAlg;
 use sealbook_tests::tsp_pki::{make_pki, must, tsa_section, TempDir};
@@ -150,27 +150,19 @@ fn league(anchors: &str) -> (tempfile::TempDir, PathBuf, Vec<u8>) {
     let dir = work.path().join("L");
     // The pre-flight of init wants every file the config names in the league: the prices,
     // and the Rekor keys (each test writes the real ones over these).
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(
-        dir.join("prices.csv"),
-        "symbol,time,open,high,low,close,volume\n",
-    )
-    .unwrap();
+    let mut files = vec![("prices.csv", common::EMPTY_PRICES)];
     for key in ["rekor.pem", "rekor-log.pub"] {
         if anchors.contains(&format!("\"{key}\"")) {
-            std::fs::write(dir.join(key), "a placeholder").unwrap();
+            files.push((key, "a placeholder"));
         }
     }
-    let (code, out, err) = sealbook(&[
-        "league",
-        "init",
-        s(&dir),
-        "--config",
-        s(&cfg),
-        "--at",
-        "2026-10-20T12:00:00Z",
-        "--offline",
-    ]);
+    let how = LeagueInit {
+        at: Some("2026-10-20T12:00:00Z"),
+        offline: true,
+        files: &files,
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, &cfg, &how);
     assert_eq!(code, 0, "{out}{err}");
     let demo = common::demo();
     let mut lines = common::lines(&std::fs::read(demo.path().join("council-book.jsonl")).unwrap());
@@ -672,32 +664,6 @@ fn hanging_on_post() -> String {
     url
 }
 
-/// Runs `sealbook` with `args`, killed after `limit` should it hang; (exit code, stdout,
-/// stderr), or None when it had to be killed.
-fn bounded(args: &[&str], limit: std::time::Duration) -> Option<(i32, String, String)> {
-    let mut child = Command::new(common::bin())
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let started = std::time::Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if started.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            return None;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let o = child.wait_with_output().unwrap();
-    Some((
-        o.status.code().expect("exited"),
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    ))
-}
-
 /// Spec §3.2, requirement 12: `league init` stamps the declaration at once. A calendar and an
 /// authority that answer, and an authority that accepts the request and never answers (1 s,
 /// asked once): init ends, the list covering the declaration is written with the good anchors,
@@ -725,25 +691,17 @@ fn init_stamps_the_declaration_at_once_and_a_hanging_authority_does_not_hang_it(
     .unwrap();
     let make = |name: &str, extra: &[&str]| {
         let dir = work.path().join(name);
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(
-            dir.join("prices.csv"),
-            "symbol,time,open,high,low,close,volume\n",
-        )
-        .unwrap();
-        let mut args = vec![
-            "league",
-            "init",
-            s(&dir),
-            "--config",
-            s(&cfg),
-            "--at",
-            "2026-10-20T12:00:00Z",
-            "--json",
-        ];
+        let mut args = vec!["--json"];
         args.extend_from_slice(extra);
-        let ran = bounded(&args, std::time::Duration::from_secs(60));
-        let (code, out, err) = ran.expect("league init hung on an authority that never answers");
+        // Past the limit, league init hung on an authority that never answers.
+        let how = LeagueInit {
+            at: Some("2026-10-20T12:00:00Z"),
+            files: &[("prices.csv", common::EMPTY_PRICES)],
+            args: &args,
+            limit: Some(std::time::Duration::from_secs(60)),
+            ..LeagueInit::default()
+        };
+        let (code, out, err) = common::init_league(&dir, &cfg, &how);
         (dir, code, out, err)
     };
 

@@ -13,7 +13,7 @@ use super::common;
 use common::fake_http::Answer;
 use common::fake_yahoo::{self, ChartQuery};
 use common::serve::Server;
-use common::{arg, bin, sealbook};
+use common::{arg, bin, sealbook, LeagueInit};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::book_lines::BookLines;
 use std::io::{Read, Write};
@@ -182,19 +182,16 @@ fn league_with(tmp: &Path, calendar: &str, prices: &str) -> PathBuf {
 /// down on purpose, so the pre-flight does not ask the endpoints).
 fn init(tmp: &Path, config_path: &Path) -> PathBuf {
     let dir = tmp.join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
-    let o = Command::new(bin())
-        .args(["league", "init", arg(&dir), "--config", arg(config_path)])
-        .args(["--at", "2026-10-21T04:00:00Z", "--offline"])
-        .env(KEY_ENV, KEY)
-        .output()
-        .unwrap();
-    let (out, err) = (
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr),
-    );
-    assert_eq!(o.status.code(), Some(0), "{out}{err}");
+    let prices = prices_csv();
+    let how = LeagueInit {
+        at: Some("2026-10-21T04:00:00Z"),
+        offline: true,
+        files: &[("prices.csv", &prices)],
+        env: &[(KEY_ENV, KEY)],
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, config_path, &how);
+    assert_eq!(code, 0, "{out}{err}");
     dir
 }
 

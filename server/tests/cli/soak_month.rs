@@ -17,7 +17,7 @@ use super::common;
 
 use common::fake_http::Answer;
 use common::serve::Server;
-use common::{arg, bin};
+use common::{arg, bin, LeagueInit};
 use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
 use sealbook_core::records::book_lines::BookLines;
 use sealbook_tests::fake_http;
@@ -479,19 +479,16 @@ fn a_hostile_month_under_serve_league() {
     let config_path = tmp.path().join("league.toml");
     std::fs::write(&config_path, config).unwrap();
     let dir = tmp.path().join("league");
-    std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("prices.csv"), prices_csv()).unwrap();
     let first = date(FIRST);
-    let (code, out, err) = sealbook(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config_path),
-        "--at",
-        &new_york_time(first, 0, 0).to_rfc3339(),
-        "--offline",
-    ]);
+    let (prices, at) = (prices_csv(), new_york_time(first, 0, 0).to_rfc3339());
+    let how = LeagueInit {
+        at: Some(&at),
+        offline: true,
+        files: &[("prices.csv", &prices)],
+        env: &KEYS,
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, &config_path, &how);
     assert_eq!(code, 0, "{out}{err}");
     // What an operator leaves in the league's directory and must never be served: a private
     // key, a copy of the experiment's database, a link to the config under a public name.

@@ -17,11 +17,18 @@ use std::collections::BTreeMap;
 pub struct RunContent {
     /// When the run line is sealed (RFC 3339 UTC).
     pub at: String,
+    /// `run_id`: the run (`<session>-am` for the counted run).
     pub run_id: String,
+    /// `ask_sha256`: SHA-256 of the run's common ask text, hex.
     pub ask_sha256: String,
+    /// `snapshot_sha256`: SHA-256 of the J bytes of the ask's market snapshot, hex
+    /// (`league::ask`).
     pub snapshot_sha256: String,
+    /// `roster`: the seats asked, laid out as [`seats_value`] writes them.
     pub roster: Vec<RosterSeat>,
+    /// `methodology`: the methodology version in force (spec §3.10).
     pub methodology: String,
+    /// `crowd`: the crowd's prices read when the ask went out (spec §4.9), when read.
     pub crowd: Option<CrowdPrices>,
     /// The events' contracts (§3.13), sealed as `contracts.<asset>.<horizon>` when given.
     pub contracts: BTreeMap<(String, Horizon), EventContract>,
@@ -33,6 +40,7 @@ pub struct RunContent {
 }
 
 impl RunContent {
+    /// The run line's content as its JSON object (`kind` `run`; the optional keys only when set).
     pub fn to_object(&self) -> Object {
         let mut o = object([
             ("kind", string("run")),
@@ -82,6 +90,7 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// The mark as sealed in `shape`: `refused_shape` or `invalid`.
     pub fn as_str(self) -> &'static str {
         match self {
             Shape::Refused => "refused_shape",
@@ -89,6 +98,7 @@ impl Shape {
         }
     }
 
+    /// The mark a line's `shape` names; None for any other text.
     pub fn parse(s: &str) -> Option<Shape> {
         match s {
             "refused_shape" => Some(Shape::Refused),
@@ -114,11 +124,15 @@ pub fn mark_redacted(line: &mut Object) {
 pub struct AnswerContent {
     /// The answer time: when the reply arrived (RFC 3339 UTC).
     pub at: String,
+    /// `run_id`: the run answered.
     pub run_id: String,
+    /// `seat`: the seat that answered.
     pub seat: String,
     /// The model and version string the provider returned (else the configured model).
     pub model: String,
+    /// `mode`: the seat's mode as configured (spec §3.13 requirement 1).
     pub mode: String,
+    /// `ask_sha256`: SHA-256 of the common ask text answered, hex.
     pub ask_sha256: String,
     /// `items.<asset>.<horizon>`; None when the reply held no answer object.
     pub items: Option<Object>,
@@ -136,6 +150,7 @@ pub struct AnswerContent {
     /// The answer's trading decisions as received (`core::arena::league`), and why part of
     /// them is not a decision, when so.
     pub decisions: Option<Value>,
+    /// `decisions_reason`: why part of `decisions` is not a decision.
     pub decisions_reason: Option<String>,
     /// Keys the answer object states twice in one object, as dotted paths
     /// (`items.SPX.1d`): the last is the one sealed (`json.loads`), the repeat marked.
@@ -146,10 +161,13 @@ pub struct AnswerContent {
     /// How the reply ended when not a plain stop: `refused` (by the model), `blocked` (by the
     /// provider) or `truncated` (the token limit), and for the first two the provider's reason.
     pub finish: Option<String>,
+    /// `finish_reason`: the provider's reason for a `refused` or `blocked` finish.
     pub finish_reason: Option<String>,
 }
 
 impl AnswerContent {
+    /// The answer line's content as its JSON object (`kind` `answer`; the optional keys only
+    /// when set).
     pub fn to_object(&self) -> Object {
         let mut o = object([
             ("kind", string("answer")),
@@ -199,19 +217,26 @@ impl AnswerContent {
 /// One market's result on a score line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ResultContent {
+    /// `ref`: the reference price, never 0.
     pub reference: f64,
+    /// `close`: the terminal price.
     pub close: f64,
+    /// `actual_pct`: the change in percent, `100 (close - ref) / ref`, when stated.
     pub actual_pct: Option<f64>,
     /// `up` as sealed: strictly above the reference.
     pub up: Option<bool>,
+    /// `draw`: whether the change fell within the draw band (spec §3.5), when decided.
     pub draw: Option<bool>,
+    /// `contract`: the event contract the result resolves (spec §3.13), when sealed with it.
     pub contract: Option<EventContract>,
 }
 
 /// One seat's score summary on a score line: `brier_<horizon>` and `n`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SeatScore {
+    /// `brier_<horizon>`: the seat's mean Brier score over its scored cells (spec §4.2).
     pub brier: f64,
+    /// `n`: how many cells the mean is over.
     pub n: u64,
 }
 
@@ -219,11 +244,15 @@ pub struct SeatScore {
 /// when its window closes), spec §3.1, §3.3.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreContent {
+    /// `at`: when the score line is sealed, RFC 3339 UTC.
     pub at: String,
+    /// `run_id`: the scored run.
     pub run_id: String,
     /// The run line's `n`.
     pub of: u64,
+    /// `horizon`: `1d` for a `score` line, longer for a `score_h` line.
     pub horizon: Horizon,
+    /// `results`: asset -> its result.
     pub results: BTreeMap<String, ResultContent>,
     /// Draw band per asset, percent.
     pub noise: BTreeMap<String, f64>,
@@ -231,10 +260,12 @@ pub struct ScoreContent {
     pub noise_missing: BTreeMap<String, String>,
     /// Answer line -> asset -> its own reference (sealed after the common one).
     pub late_ref: BTreeMap<u64, BTreeMap<String, f64>>,
+    /// `seats`: seat -> its score summary, written only when any.
     pub seats: BTreeMap<String, SeatScore>,
 }
 
 impl ScoreContent {
+    /// The line's `kind`: `score` for the 1d horizon, else `score_h`.
     pub fn kind(&self) -> &'static str {
         if self.horizon == Horizon::D1 {
             "score"
@@ -243,6 +274,8 @@ impl ScoreContent {
         }
     }
 
+    /// The score line's content as its JSON object (`noise`, `noise_missing`, `late_ref` and
+    /// `seats` only when not empty).
     pub fn to_object(&self) -> Object {
         let mut o = object([
             ("kind", string(self.kind())),
@@ -309,7 +342,9 @@ impl ScoreContent {
 /// A `crowd` line: each contract's resolution after the close (spec §4.9).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CrowdContent {
+    /// `at`: when the crowd line is sealed, RFC 3339 UTC.
     pub at: String,
+    /// `run_id`: the run whose contracts it resolves.
     pub run_id: String,
     /// (market code, venue) -> up (None: not resolved).
     pub rows: BTreeMap<(String, Venue), Option<bool>>,
@@ -319,6 +354,7 @@ pub struct CrowdContent {
 }
 
 impl CrowdContent {
+    /// The crowd line's content as its JSON object: `rows` keyed by [`crowd_row_key`].
     pub fn to_object(&self) -> Object {
         let rows: Vec<(String, Value)> = self
             .rows
@@ -346,15 +382,20 @@ impl CrowdContent {
 /// left as it is (spec §3.10), with its source and reason and the corrected fields.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CorrectionContent {
+    /// `at`: when the correction is sealed, RFC 3339 UTC.
     pub at: String,
+    /// `of`: the corrected line's `n`.
     pub of: u64,
+    /// `source`: where the corrected values come from.
     pub source: String,
+    /// `reason`: why the line is corrected.
     pub reason: String,
     /// The corrected fields, sealed as given.
     pub fields: Object,
 }
 
 impl CorrectionContent {
+    /// The correction line's content as its JSON object (`kind` `correction`).
     pub fn to_object(&self) -> Object {
         object([
             ("kind", string("correction")),
@@ -372,14 +413,18 @@ impl CorrectionContent {
 /// `no_answer` rows of the counted run ([`crate::score::book_rows`]).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct NoAnswerContent {
+    /// `at`: when the line is sealed, RFC 3339 UTC.
     pub at: String,
+    /// `run_id`: the run the seat did not answer.
     pub run_id: String,
+    /// `seat`: the seat.
     pub seat: String,
     /// Why (the last error, or that the deadline passed).
     pub reason: String,
 }
 
 impl NoAnswerContent {
+    /// The no-answer line's content as its JSON object (`kind` `no_answer`).
     pub fn to_object(&self) -> Object {
         object([
             ("kind", string("no_answer")),

@@ -96,3 +96,80 @@ pub fn join(lines: &[Vec<u8>]) -> Vec<u8> {
         .flat_map(|l| l.iter().copied().chain([b'\n']))
         .collect()
 }
+
+/// The header of a price CSV with no bar: the prices file the pre-flight of `league init`
+/// wants in the league directory before the first run.
+pub const EMPTY_PRICES: &str = "symbol,time,open,high,low,close,volume\n";
+
+/// How a test runs `sealbook league init DIR --config CONFIG`: the files put in DIR first, the
+/// options after the config, and the command's environment and time limit. `Default` is a
+/// bare `league init DIR --config CONFIG` into a directory the command makes itself.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeagueInit<'a> {
+    /// `--at`: the time of the declaration, RFC 3339 (else the clock's).
+    pub at: Option<&'a str>,
+    /// `--offline`: the pre-flight asks no endpoint.
+    pub offline: bool,
+    /// Files (name, contents) written into DIR, made first, before the command runs: the
+    /// prices file and the keys the config names, which the pre-flight wants there.
+    pub files: &'a [(&'a str, &'a str)],
+    /// Further arguments after the others (`--json`, `--history H`, `--timeout S`).
+    pub args: &'a [&'a str],
+    /// Environment variables set for the command (the seats' API keys).
+    pub env: &'a [(&'a str, &'a str)],
+    /// Environment variables taken away from the command (before [`Self::env`] is set), so a
+    /// key the test's own environment happens to hold is not seen.
+    pub env_remove: &'a [&'a str],
+    /// Kill the command and fail the test when it runs longer (an authority that never
+    /// answers must not hang `league init`).
+    pub limit: Option<std::time::Duration>,
+}
+
+/// Runs `sealbook league init DIR --config CONFIG` as `how` says; returns (exit code, stdout,
+/// stderr). Every CLI test that makes a league makes it here.
+pub fn init_league(dir: &Path, config: &Path, how: &LeagueInit) -> (i32, String, String) {
+    if !how.files.is_empty() {
+        std::fs::create_dir_all(dir).expect("make the league directory");
+        for (name, text) in how.files {
+            std::fs::write(dir.join(name), text).expect("write a file into the league");
+        }
+    }
+    let mut args = vec!["league", "init", arg(dir), "--config", arg(config)];
+    if let Some(at) = how.at {
+        args.extend(["--at", at]);
+    }
+    if how.offline {
+        args.push("--offline");
+    }
+    args.extend_from_slice(how.args);
+    let mut c = Command::new(bin());
+    c.args(&args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    for k in how.env_remove {
+        c.env_remove(k);
+    }
+    c.envs(how.env.iter().copied());
+    let mut child = c.spawn().expect("run sealbook");
+    if let Some(limit) = how.limit {
+        let started = std::time::Instant::now();
+        while child.try_wait().expect("wait for sealbook").is_none() {
+            if started.elapsed() > limit {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("sealbook {args:?} did not finish within {limit:?}");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+    }
+    let Output {
+        status,
+        stdout,
+        stderr,
+    } = child.wait_with_output().expect("wait for sealbook");
+    (
+        status.code().expect("sealbook exited by a signal"),
+        String::from_utf8(stdout).expect("stdout is UTF-8"),
+        String::from_utf8(stderr).expect("stderr is UTF-8"),
+    )
+}
