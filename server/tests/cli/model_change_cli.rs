@@ -225,13 +225,21 @@ fn a_seat_that_changes_model_gets_its_versions_account_and_the_methodology_its_s
     );
 
     // The Python peers agree with the published files.
-    let p = peer("arena_peer.py", &[&dir]);
+    let p = peer("arena_peer.py", &[Path::new("league"), &dir]);
     assert_eq!(p["different"], 0, "{p}");
     assert_eq!(p["rows"], p["peer_rows"], "{p}");
     assert_eq!(p["decisions_equal"], true, "{p}");
     assert_eq!(p["trades_equal"], true, "{p}");
     let csv = dir.join("council-forecasts.csv");
-    let clim = dir.join("council-clim-window.json");
+    // The league was made offline, without a climatology: the peer gets a flat 50% table
+    // (the figures compared here do not read it).
+    let table: Vec<serde_json::Value> = MARKETS
+        .iter()
+        .flat_map(|a| sealbook_core::calendar::Horizon::ALL.map(|h| (a, h)))
+        .map(|(a, h)| serde_json::json!({"asset": a, "h": h.as_str(), "p_up": 0.5}))
+        .collect();
+    let clim = tmp.path().join("flat-clim.json");
+    std::fs::write(&clim, serde_json::json!({ "table": table }).to_string()).unwrap();
     let versions = peer("score_peer.py", &[Path::new("--model-versions"), &csv, &clim]);
     let pv = &versions["gpt"];
     for k in [
