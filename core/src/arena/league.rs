@@ -1480,7 +1480,10 @@ mod tests {
         );
         // The seat's account had cash at the previous close: it earns interest that session;
         // the version's account earns from its own first close on.
-        assert!(seat[1].interest > 0 && ver[1].interest > 0, "{seat:?} {ver:?}");
+        assert!(
+            seat[1].interest > 0 && ver[1].interest > 0,
+            "{seat:?} {ver:?}"
+        );
         let summary = files
             .section
             .accounts
@@ -1488,7 +1491,11 @@ mod tests {
             .find(|s| s.version == "arena-3" && s.account == "a_ver:m-2:2")
             .unwrap();
         assert_eq!(
-            (summary.kind.as_str(), summary.sessions, summary.first_session.as_str()),
+            (
+                summary.kind.as_str(),
+                summary.sessions,
+                summary.first_session.as_str()
+            ),
             ("seat", 2, days[1])
         );
         // A seat whose model never changes has no version's account.

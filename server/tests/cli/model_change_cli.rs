@@ -184,7 +184,12 @@ fn a_seat_that_changes_model_gets_its_versions_account_and_the_methodology_its_s
     );
     let nmv = &stats["new_model_version"]["gpt"];
     assert_eq!(
-        (&nmv["model"], &nmv["version"], &nmv["since"], &nmv["previous_model"]),
+        (
+            &nmv["model"],
+            &nmv["version"],
+            &nmv["since"],
+            &nmv["previous_model"]
+        ),
         (
             &serde_json::json!("gpt-b"),
             &serde_json::json!(2),
@@ -240,7 +245,10 @@ fn a_seat_that_changes_model_gets_its_versions_account_and_the_methodology_its_s
         .collect();
     let clim = tmp.path().join("flat-clim.json");
     std::fs::write(&clim, serde_json::json!({ "table": table }).to_string()).unwrap();
-    let versions = peer("score_peer.py", &[Path::new("--model-versions"), &csv, &clim]);
+    let versions = peer(
+        "score_peer.py",
+        &[Path::new("--model-versions"), &csv, &clim],
+    );
     let pv = &versions["gpt"];
     for k in [
         "model",
@@ -255,12 +263,7 @@ fn a_seat_that_changes_model_gets_its_versions_account_and_the_methodology_its_s
     assert_eq!(versions.as_object().unwrap().len(), 1, "{versions}");
     let segs = peer(
         "score_peer.py",
-        &[
-            Path::new("--segments"),
-            &csv,
-            &clim,
-            Path::new(SESSIONS[0]),
-        ],
+        &[Path::new("--segments"), &csv, &clim, Path::new(SESSIONS[0])],
     );
     assert_eq!(stats["methodology"]["versions"], segs["versions"]);
     for (v, s) in segs["segments"].as_object().unwrap() {
