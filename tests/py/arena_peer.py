@@ -319,6 +319,8 @@ def bets_rows(out, r):
                 tx = t_of(x["sealed_at"])
                 if x["account"] == a and at <= tx and (nxt is None or tx < nxt) and (d is None or tx >= t_of(d["sealed_at"])):
                     d = x
+            if "_ver:" in a and not b["equities"] and d is None:
+                continue  # spec 3.10: a version's own account opens with its first decision
             status, reason, fills = "none", None, []
             if d is not None:
                 c = d["decision"]
@@ -435,9 +437,20 @@ def run_version(r, decisions, prices, sessions):
     fs = [f["symbol"] for f in r["funds"]]
     window = r["execution"]["rule"] == "first_price_in_window"
     accounts = sorted({d["account"] for d in decisions if d["version"] == r["version"]})
-    books = [dict(name=a, fixed=None, rng=None, invested=False) for a in accounts]
+    books = []
+    for a in accounts:
+        # Spec 3.10: a model version's own account opens at its first decision's execution
+        # session (never, when none executes); every other account at the first session.
+        opens = None
+        if "_ver:" in a:
+            days = [exec_session(r, d["t"]) for d in decisions if d["version"] == r["version"] and d["account"] == a]
+            days = [x for x in days if x is not None]
+            if not days:
+                continue
+            opens = min(days)
+        books.append(dict(name=a, fixed=None, rng=None, invested=False, opens=opens))
     for b in r["benchmarks"]:
-        books.append(dict(name=b["name"], fixed=b.get("weights_bp"), invested=False,
+        books.append(dict(name=b["name"], fixed=b.get("weights_bp"), invested=False, opens=None,
                           rng=(np.random.default_rng(b["seed"]), b["random_funds"]) if "seed" in b else None))
     for b in books:
         b.update(cash=r["starting_cash_cents"], qty=[0] * len(fs), costs_total=0, equities=[],
@@ -453,8 +466,10 @@ def run_version(r, decisions, prices, sessions):
     for k, s in enumerate(sessions):
         sk = s.isoformat()
         for b in books:
+            if b["opens"] is not None and s < b["opens"]:
+                continue
             intr = 0
-            if r["cash_rate_symbol"] and k > 0:
+            if r["cash_rate_symbol"] and k > 0 and b["equities"]:
                 prev = sessions[k - 1]
                 intr = interest(b["cash"], prices.rate(r["cash_rate_symbol"], prev.isoformat()), (s - prev).days)
             b["cash"] += intr
@@ -673,43 +688,73 @@ def code_list(out, files):
     print(json.dumps({"files": len(entries)}))
 
 
+def version_accounts(lines):
+    """Spec 3.10: line n of each answer -> the account of the seat's model version by that line
+    when it is the seat's second or later: `<seat>_ver:<model>:<k>`. The versions counted per
+    seat in book order, each answer's model as its last correction naming it gives it, else its
+    own; an answer naming no model opens none, a re-sealed copy (`same_as`) is no answer."""
+    corrected, copies = {}, set()
+    for line in lines:
+        if line.get("kind") == "correction":
+            fields = line.get("fields") or {}
+            if isinstance(fields.get("model"), str):
+                corrected[line.get("of")] = fields["model"]
+            if line.get("same_as") is not None:
+                copies.add(line.get("of"))
+    current, out = {}, {}
+    for line in lines:
+        if line.get("kind") != "answer" or line.get("n") in copies or not isinstance(line.get("seat"), str):
+            continue
+        model = corrected.get(line["n"], line.get("model"))
+        seat = line["seat"]
+        if isinstance(model, str) and model and (seat not in current or current[seat][0] != model):
+            current[seat] = (model, current.get(seat, (None, 0))[1] + 1)
+        if seat in current and current[seat][1] >= 2:
+            out[line["n"]] = "%s_ver:%s:%d" % (seat, current[seat][0], current[seat][1])
+    return out
+
+
 def book_decisions(book_path):
     """The decisions sealed in a league's book, read here on their own: the run lines' rule
     versions in force (`arena`), each answer line's `decisions.<version>` that is "hold" or
-    {"weights": {fund: number with at most two decimals}}, sealed at max(at, booked_at)."""
+    {"weights": {fund: number with at most two decimals}}, sealed at max(at, booked_at); under
+    a seat's second or later model version, each again under the version's own account."""
     runs, out = {}, []
     with open(book_path, encoding="utf-8") as f:
-        for text in f:
-            line = json.loads(text)
-            if line.get("kind") == "run":
-                runs[line.get("run_id")] = line.get("arena") or []
-            if line.get("kind") != "answer" or not isinstance(line.get("decisions"), dict):
+        lines = [json.loads(text) for text in f if text.strip()]
+    versioned = version_accounts(lines)
+    for line in lines:
+        if line.get("kind") == "run":
+            runs[line.get("run_id")] = line.get("arena") or []
+        if line.get("kind") != "answer" or not isinstance(line.get("decisions"), dict):
+            continue
+        stamps = [dt.datetime.fromisoformat(t.replace("Z", "+00:00")) for t in (line.get("at"), line.get("booked_at")) if t]
+        sealed = max(stamps)
+        for version, c in line["decisions"].items():
+            if version not in runs.get(line.get("run_id"), []):
                 continue
-            stamps = [dt.datetime.fromisoformat(t.replace("Z", "+00:00")) for t in (line.get("at"), line.get("booked_at")) if t]
-            sealed = max(stamps)
-            for version, c in line["decisions"].items():
-                if version not in runs.get(line.get("run_id"), []):
+            if c == "hold":
+                w = "hold"
+            elif isinstance(c, dict) and list(c) == ["weights"] and isinstance(c["weights"], dict):
+                w = {}
+                for k, v in c["weights"].items():
+                    if isinstance(v, bool) or not isinstance(v, (int, float)):
+                        w = None
+                        break
+                    d = Decimal(str(v))
+                    if d.as_tuple().exponent < -2 and d != d.quantize(Decimal("0.01")):
+                        w = None
+                        break
+                    w[k] = int(d * 100)
+                if w is None:
                     continue
-                if c == "hold":
-                    w = "hold"
-                elif isinstance(c, dict) and list(c) == ["weights"] and isinstance(c["weights"], dict):
-                    w = {}
-                    for k, v in c["weights"].items():
-                        if isinstance(v, bool) or not isinstance(v, (int, float)):
-                            w = None
-                            break
-                        d = Decimal(str(v))
-                        if d.as_tuple().exponent < -2 and d != d.quantize(Decimal("0.01")):
-                            w = None
-                            break
-                        w[k] = int(d * 100)
-                    if w is None:
-                        continue
-                elif isinstance(c, dict) and list(c) == ["bets"] and isinstance(c["bets"], dict):
-                    w = {"bets": c["bets"]}
-                else:
-                    continue
-                out.append({"account": line["seat"], "version": version, "t": sealed, "w": w})
+            elif isinstance(c, dict) and list(c) == ["bets"] and isinstance(c["bets"], dict):
+                w = {"bets": c["bets"]}
+            else:
+                continue
+            out.append({"account": line["seat"], "version": version, "t": sealed, "w": w})
+            if line["n"] in versioned:
+                out.append({"account": versioned[line["n"]], "version": version, "t": sealed, "w": w})
     return out
 
 

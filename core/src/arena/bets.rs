@@ -247,8 +247,9 @@ fn place(
 }
 
 /// Runs the bets version `rules` over `sessions` from its `from` to `end` (inclusive) for
-/// every account that sealed a decision under it (see the module doc); empty for a version
-/// without a bet rule.
+/// every account that sealed a decision under it (see the module doc), a model version's own
+/// account (`<seat>_ver:<model>:<n>`, spec §3.10) from the first session its decision falls
+/// in; empty for a version without a bet rule.
 pub fn run_bets(
     rules: &RuleSet,
     end: Option<Date>,
@@ -314,6 +315,13 @@ pub fn run_bets(
                 .filter(|d| d.account == *account)
                 .filter(|d| d.sealed_at >= s.at && next_at.is_none_or(|n| d.sealed_at < n))
                 .max_by_key(|d| d.sealed_at);
+            // A model version's own account (spec §3.10) opens at its first decision's session.
+            if equities.is_empty()
+                && decision.is_none()
+                && crate::score::model_versions::is_version_account(account)
+            {
+                continue;
+            }
             let (fills, status, reason) = place(
                 rules,
                 bet,

@@ -3,9 +3,14 @@
 //! seal times are in the decisions, the prices in the price set. Every track is a
 //! [`RuleSet`] (`arena-protocol.json`); nothing here branches on the track's name.
 //!
+//! Every account opens at the segment's first session with the version's starting cash, but a
+//! model version's own account (`<seat>_ver:<model>:<n>`, spec §3.10), which opens with the
+//! same cash at the execution session of its first decision and has no row before it.
+//!
 //! A session, for each account in turn (seats by name, then the benchmarks in protocol order):
 //! 1. **Interest**: the previous close's cash earns the rate in force at that close
-//!    (`cash_rate_symbol`) for the calendar days to this close, actual/360.
+//!    (`cash_rate_symbol`) for the calendar days to this close, actual/360 (none on the
+//!    account's first row).
 //! 2. **The no-trade shadow**: the previous close's holdings marked at this close, plus that
 //!    interest: what the account would be worth had it not traded today.
 //! 3. **The decision** that executes today: of the account's decisions whose execution falls
@@ -38,6 +43,7 @@ use super::money::{interest_cents, qty_for, share_cents, value_cents, BP};
 use super::protocol::{Execution, Protocol, RuleSet};
 use super::records::{AccountRow, Choice, Decision, PriceLine, Status, Trade};
 use crate::calendar::{self, Date, Instant};
+use crate::score::model_versions::is_version_account;
 use crate::stats::numpy_reduce;
 use crate::stats::rng::Generator;
 use std::collections::{BTreeMap, BTreeSet};
@@ -428,6 +434,10 @@ pub fn trailing_ratios(rules: &RuleSet, equities: &[i64]) -> (Option<f64>, Optio
 
 struct Book<'a> {
     name: String,
+    /// The session the account opens at: none before it has a row. Every account opens at the
+    /// segment's first session but a model version's own account (spec §3.10), which opens
+    /// at its first decision's execution session.
+    opens: Option<Date>,
     acct: Account,
     /// A seat's decisions by the session they execute in: the one sealed last.
     decisions: BTreeMap<Date, &'a Decision>,
@@ -463,7 +473,8 @@ pub fn random_weights(rules: &RuleSet, rng: &mut Generator, k: u32) -> BTreeMap<
 }
 
 /// Runs one rule version over the sessions of `prices` from its `from` to `end` (inclusive),
-/// for every account that sealed a decision under it and its benchmarks.
+/// for every account that sealed a decision under it and its benchmarks; a model version's
+/// own account from its first decision's execution session (module doc).
 pub fn run_segment(
     rules: &RuleSet,
     end: Option<Date>,
@@ -485,6 +496,7 @@ pub fn run_segment(
     }
     let book = |name: String| Book {
         name,
+        opens: None,
         acct: fresh(),
         decisions: BTreeMap::new(),
         fixed: None,
@@ -498,7 +510,7 @@ pub fn run_segment(
     };
     let mut books: Vec<Book> = by_account
         .into_iter()
-        .map(|(a, ds)| {
+        .filter_map(|(a, ds)| {
             let mut by_session: BTreeMap<Date, &Decision> = BTreeMap::new();
             for d in ds {
                 if let Some(s) = execution_session(rules, d.sealed_at) {
@@ -508,10 +520,16 @@ pub fn run_segment(
                     }
                 }
             }
-            Book {
+            // A version's account without a decision that executes never opens.
+            let opens = match is_version_account(a) {
+                true => Some(*by_session.keys().next()?),
+                false => None,
+            };
+            Some(Book {
+                opens,
                 decisions: by_session,
                 ..book(a.to_string())
-            }
+            })
         })
         .collect();
     for b in &rules.benchmarks {
@@ -527,6 +545,9 @@ pub fn run_segment(
     let mut seg = Segment::default();
     for (k, &s) in sessions.iter().enumerate() {
         for b in books.iter_mut() {
+            if b.opens.is_some_and(|o| s < o) {
+                continue;
+            }
             if b.broken {
                 seg.gaps.push((
                     rules.version.clone(),
@@ -566,9 +587,10 @@ fn session_row(
             .close(sym, s)
             .ok_or_else(|| format!("no {sym} close on {s}"))
     };
-    // 1. Interest on the previous close's cash.
+    // 1. Interest on the previous close's cash (none on an account's first row: it had no
+    // cash at that close).
     let interest = match (&rules.cash_rate_symbol, k) {
-        (Some(sym), k) if k > 0 => {
+        (Some(sym), k) if k > 0 && !b.equities.is_empty() => {
             let prev = sessions[k - 1];
             let rate = prices
                 .rate(sym, prev)

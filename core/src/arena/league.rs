@@ -20,7 +20,11 @@
 //!   is a decision: the engine rejects it with its reason.
 //! - **The published decisions** ([`decisions_from_book`]): for every answer line, in book
 //!   order, the well-formed decisions of the versions its run line seals, by the same
-//!   [`read_decisions`], each sealed at the line's sealing time `max(at, booked_at)`.
+//!   [`read_decisions`], each sealed at the line's sealing time `max(at, booked_at)`, under
+//!   the seat's account; and, when the seat's model version by that line is its second or
+//!   later (spec §3.10, [`seat_versions`] over the book's answer lines), the same decision
+//!   right after it under the version's own account `<seat>_ver:<model>:<n>`, which the
+//!   engine opens at its first decision's execution session.
 //! - **Prices** ([`session_price_lines`]): per session, every 1-minute bar of each fund inside
 //!   the execution window, each fund's close (the last bar before the 16:00 close) and the
 //!   cash rate at the close; a symbol without bars gives no line (never an invented price).
@@ -42,6 +46,7 @@ use crate::calendar::{new_york_time, reference_cut, sealing_time, session_close,
 use crate::prices::yahoo::Bar;
 use crate::records::book_lines::{BookLineError, BookLineMessage, BookLines};
 use crate::records::crowd::CrowdPrices;
+use crate::score::model_versions::{seat_versions, ModelVersion, SeatAnswer};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -439,11 +444,17 @@ pub fn decisions_from_book(book: &[u8]) -> Result<Vec<Decision>, BookLineError> 
         .iter()
         .filter_map(|r| Some((r.run_id.as_deref()?, r.arena.as_slice())))
         .collect();
+    let versions_of = model_versions_of(&lines);
     let mut out = Vec::new();
     for a in lines.answers.values() {
         let (Some(section), Some(seat), Some(run_id)) = (&a.decisions, &a.seat, &a.run_id) else {
             continue;
         };
+        // The seat's model version by this line: the last to take over at or before it.
+        let taken_over = versions_of
+            .get(seat.as_str())
+            .and_then(|vs| vs.iter().rev().find(|v| v.since_line <= a.n))
+            .filter(|v| v.version >= 2);
         let Some(at) = a.at else {
             return Err(BookLineError {
                 line: a.n,
@@ -453,15 +464,64 @@ pub fn decisions_from_book(book: &[u8]) -> Result<Vec<Decision>, BookLineError> 
         };
         let in_force = versions.get(run_id.as_str()).copied().unwrap_or(&[]);
         for (version, choice) in read_decisions(section, in_force).0 {
-            out.push(Decision {
+            let d = Decision {
                 account: seat.clone(),
                 version,
                 sealed_at: sealing_time(at, a.booked_at),
                 choice,
+            };
+            // Under a second or later version, the same decision in the version's own account.
+            let versioned = taken_over.map(|v| Decision {
+                account: v.account(seat),
+                ..d.clone()
             });
+            out.push(d);
+            out.extend(versioned);
         }
     }
     Ok(out)
+}
+
+/// Every seat's model versions in the book (spec §3.10, [`seat_versions`]): each answer line's
+/// model string as corrected (the last correction naming the line that gives `model`, else the
+/// line's own), in book order; a re-sealed copy of an earlier line (a correction's `same_as`)
+/// is no answer of its own.
+fn model_versions_of(lines: &BookLines) -> BTreeMap<String, Vec<ModelVersion>> {
+    let sessions: BTreeMap<&str, String> = lines
+        .runs
+        .iter()
+        .filter_map(|r| {
+            let session = crate::calendar::session_for(r.at?)?;
+            Some((r.run_id.as_deref()?, session.to_string()))
+        })
+        .collect();
+    let copies: BTreeSet<u64> = lines
+        .corrections
+        .iter()
+        .filter(|c| c.same_as.is_some())
+        .map(|c| c.of)
+        .collect();
+    seat_versions(
+        lines
+            .answers
+            .values()
+            .filter(|a| !copies.contains(&a.n))
+            .filter_map(|a| {
+                Some(SeatAnswer {
+                    seat: a.seat.as_deref()?,
+                    model: lines
+                        .corrected_str(a.n, "model")
+                        .or(a.model.as_deref())
+                        .unwrap_or(""),
+                    line: a.n,
+                    session: a
+                        .run_id
+                        .as_deref()
+                        .and_then(|r| sessions.get(r))
+                        .map_or("", String::as_str),
+                })
+            }),
+    )
 }
 
 /// The symbols a session's prices are recorded for: every fund of `rules`, then each cash
@@ -669,7 +729,8 @@ pub fn recording_lines(
 pub struct AccountSummary {
     /// The rule version the account runs under.
     pub version: String,
-    /// The account's name (a seat, or a benchmark starting with `_`).
+    /// The account's name (a seat, a model version's own account `<seat>_ver:<model>:<n>`
+    /// (spec §3.10), or a benchmark starting with `_`).
     pub account: String,
     /// `seat` or `benchmark` (a name starting with `_`).
     pub kind: String,
@@ -1340,6 +1401,107 @@ mod tests {
             section.benchmarks.contains_key("_world")
                 && section.benchmarks.contains_key("_bitcoin")
         );
+    }
+
+    /// Spec §3.10: from the answer whose model string changes, each decision is also made in
+    /// the new version's own account, which opens at that decision's execution session with
+    /// the starting cash (no interest before it had cash) and runs beside the seat's account.
+    #[test]
+    fn a_new_model_version_trades_its_own_account_from_its_first_decision() {
+        let run = |n: u32, id: &str, day: &str| {
+            format!(
+                "{{\"n\": {n}, \"kind\": \"run\", \"run_id\": \"{id}\", \"at\": \"{day}T12:30:00Z\", \"arena\": [\"arena-3\"]}}\n"
+            )
+        };
+        let answer = |n: u32, id: &str, day: &str, model: &str, decision: &str| {
+            format!(
+                "{{\"n\": {n}, \"kind\": \"answer\", \"seat\": \"a\", \"model\": \"{model}\", \"run_id\": \"{id}\", \"at\": \"{day}T12:31:00Z\", \"items\": {{}}, \"decisions\": {{\"arena-3\": {decision}}}}}\n"
+            )
+        };
+        let days = ["2026-10-20", "2026-10-21", "2026-10-22"];
+        let book = [
+            run(1, "d1", days[0]),
+            answer(2, "d1", days[0], "m-1", r#"{"weights": {"SPY": 20}}"#),
+            run(3, "d2", days[1]),
+            answer(4, "d2", days[1], "m-2", r#"{"weights": {"SPY": 10}}"#),
+            run(5, "d3", days[2]),
+            answer(6, "d3", days[2], "m-2", r#""hold""#),
+        ]
+        .concat();
+        let p = league_protocol();
+        let mut prices = String::new();
+        for day in days {
+            for f in &p.version("arena-3").unwrap().funds {
+                let s = &f.symbol;
+                prices += &format!(
+                    "{{\"symbol\":\"{s}\",\"kind\":\"bar\",\"at\":\"{day}T13:30:00Z\",\"price\":\"500\"}}\n{{\"symbol\":\"{s}\",\"kind\":\"close\",\"session\":\"{day}\",\"price\":\"500\"}}\n"
+                );
+            }
+            prices += &format!(
+                "{{\"symbol\":\"^IRX\",\"kind\":\"rate\",\"session\":\"{day}\",\"rate\":\"3.6\"}}\n"
+            );
+        }
+        let files = arena_files(&p, book.as_bytes(), prices.as_bytes()).unwrap();
+        let ds: Vec<(String, String)> = super::super::records::read_decisions(&files.decisions)
+            .unwrap()
+            .into_iter()
+            .map(|d| (d.account, d.sealed_at.to_rfc3339()))
+            .collect();
+        let at = |day: &str| format!("{day}T12:31:00Z");
+        assert_eq!(
+            ds,
+            [
+                ("a".to_string(), at(days[0])),
+                ("a".to_string(), at(days[1])),
+                ("a_ver:m-2:2".to_string(), at(days[1])),
+                ("a".to_string(), at(days[2])),
+                ("a_ver:m-2:2".to_string(), at(days[2])),
+            ]
+        );
+        let rows = super::super::records::read_rows(&files.accounts).unwrap();
+        let of = |account: &str| -> Vec<&AccountRow> {
+            rows.iter()
+                .filter(|r| r.version == "arena-3" && r.account == account)
+                .collect()
+        };
+        let (seat, ver) = (of("a"), of("a_ver:m-2:2"));
+        assert_eq!(seat.len(), 3);
+        // The version's account opens at its first decision's session, with the same cash.
+        let sessions: Vec<String> = ver.iter().map(|r| r.session.to_string()).collect();
+        assert_eq!(sessions, days[1..]);
+        assert_eq!(
+            (ver[0].status, ver[1].status),
+            (Status::Traded, Status::Hold)
+        );
+        // 10% of $100,000 in SPY at $500 (20 shares), 0.1% cost: $10 paid, cash $89,990.
+        assert_eq!(
+            (ver[0].interest, ver[0].cash, ver[0].equity, ver[0].costs),
+            (0, 8_999_000, 9_999_000, 1_000)
+        );
+        // The seat's account had cash at the previous close: it earns interest that session;
+        // the version's account earns from its own first close on.
+        assert!(
+            seat[1].interest > 0 && ver[1].interest > 0,
+            "{seat:?} {ver:?}"
+        );
+        let summary = files
+            .section
+            .accounts
+            .iter()
+            .find(|s| s.version == "arena-3" && s.account == "a_ver:m-2:2")
+            .unwrap();
+        assert_eq!(
+            (
+                summary.kind.as_str(),
+                summary.sessions,
+                summary.first_session.as_str()
+            ),
+            ("seat", 2, days[1])
+        );
+        // A seat whose model never changes has no version's account.
+        let plain = book.replace("m-2", "m-1");
+        let files = arena_files(&p, plain.as_bytes(), prices.as_bytes()).unwrap();
+        assert!(!String::from_utf8(files.accounts).unwrap().contains("_ver:"));
     }
 
     #[test]

@@ -323,7 +323,8 @@ pub enum PriceLine {
 pub struct Trade {
     /// The rule version the trade was made under.
     pub version: String,
-    /// The account's name (a seat, or a benchmark starting with `_`).
+    /// The account's name (a seat, a model version's own account `<seat>_ver:<model>:<n>`
+    /// (spec §3.10), or a benchmark starting with `_`).
     pub account: String,
     /// The session the trade was executed in.
     pub session: Date,
@@ -362,7 +363,8 @@ pub enum Status {
 pub struct AccountRow {
     /// The rule version the row is computed under.
     pub version: String,
-    /// The account's name (a seat, or a benchmark starting with `_`).
+    /// The account's name (a seat, a model version's own account `<seat>_ver:<model>:<n>`
+    /// (spec §3.10), or a benchmark starting with `_`).
     pub account: String,
     /// The session the row marks.
     pub session: Date,

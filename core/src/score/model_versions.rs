@@ -27,12 +27,21 @@ pub struct ModelVersion {
     pub since_line: u64,
 }
 
+/// What names a version's account after its seat (§3.10 `_ver:<model>:<n>`).
+pub const ACCOUNT_MARK: &str = "_ver:";
+
 impl ModelVersion {
     /// The version's own account (§3.10 `_ver:<model>:<n>`), named after its seat:
     /// `<seat>_ver:<model>:<n>`.
     pub fn account(&self, seat: &str) -> String {
-        format!("{seat}_ver:{}:{}", self.model, self.version)
+        format!("{seat}{ACCOUNT_MARK}{}:{}", self.model, self.version)
     }
+}
+
+/// Whether `account` is a model version's own account ([`ModelVersion::account`]): a seat name
+/// holds no `:`, so only a version's account holds [`ACCOUNT_MARK`].
+pub fn is_version_account(account: &str) -> bool {
+    account.contains(ACCOUNT_MARK)
 }
 
 /// One answer as the versions read it: its seat, model string, book line and session.
@@ -120,6 +129,7 @@ mod tests {
         );
         assert_eq!(v["beta"].len(), 1);
         assert_eq!(v["alpha"][1].account("alpha"), "alpha_ver:m-2:2");
+        assert!(is_version_account("alpha_ver:m-2:2") && !is_version_account("alpha"));
     }
 
     #[test]

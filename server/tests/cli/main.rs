@@ -20,6 +20,7 @@ mod league_climatology_cli;
 mod league_publish_cli;
 mod league_run_cli;
 mod league_stamp_cli;
+mod model_change_cli;
 mod ots_cli;
 mod progress_cli;
 mod rekor_bundle_cli;
