@@ -35,7 +35,7 @@ fn score(csv: &Path, clim: &Path) -> Value {
     serde_json::from_slice(&out.stdout).unwrap()
 }
 
-fn peer(csv: &Path, clim: &Path) -> Value {
+fn peer_doc(csv: &Path, clim: &Path) -> Value {
     // No ask chain: the season counts from the paper's session 1, the demo's first session.
     let out = sealbook_tests::python_script("score_peer.py")
         .arg("--secondary")
@@ -102,7 +102,7 @@ fn the_secondary_and_sensitivity_analyses_are_the_python_peers() {
     let csv = demo.join("council-forecasts.csv");
     let clim = demo.join("council-clim-window.json");
     let ours = score(&csv, &clim);
-    let peer = peer(&csv, &clim);
+    let peer = peer_doc(&csv, &clim);
     let (o, p) = (&ours["secondary"], &peer);
     let mut compared = 0;
 
@@ -192,7 +192,7 @@ fn the_secondary_and_sensitivity_analyses_are_the_python_peers() {
         String::from_utf8_lossy(&rewrite.stderr)
     );
     let ours = score(&csv, &other);
-    let peer = peer(&csv, &other);
+    let peer = peer_doc(&csv, &other);
     let s = &ours["secondary"]["sensitivity"];
     assert_eq!(ours["climatology_sha256_ok"], true);
     assert!(s["exact_window"].is_null() && peer["sensitivity"]["exact_window"].is_null());
