@@ -89,7 +89,12 @@ fn same_endpoint(ours: &Value, peer: &Value, what: &str) -> usize {
     );
     assert_eq!(og.len(), pg.len(), "{what}.gains");
     for (a, b) in og.iter().zip(pg) {
-        n += same(a, b, &["session", "events", "gain"], &format!("{what}.gains"));
+        n += same(
+            a,
+            b,
+            &["session", "events", "gain"],
+            &format!("{what}.gains"),
+        );
     }
     n
 }

@@ -37,9 +37,9 @@ use super::brier::brier;
 use super::calibration::spread;
 use super::consensus::{weighted_consensus, Answer};
 use super::league::PrimaryEndpoint;
+use super::mean;
 use super::notes::{Note, StatsNote};
 use super::seams::{Interval, StatsSeams};
-use super::mean;
 use crate::neff::shadow::ShadowWeights;
 use crate::stats::bootstrap::{bootstrap, percentile_interval, Resampling};
 use crate::stats::endpoint::{session_gains, EndpointConfig, PairedLoss, PRIMARY_FIRST_SESSION};
@@ -264,8 +264,10 @@ fn spread_tertiles(
         config.reps,
         config.seed,
         |idx| {
-            let drawn: Vec<&Classified> =
-                idx.iter().flat_map(|&i| sessions[i].iter().copied()).collect();
+            let drawn: Vec<&Classified> = idx
+                .iter()
+                .flat_map(|&i| sessions[i].iter().copied())
+                .collect();
             market_fixed(&drawn).map_or(f64::NAN, |(d, _)| d)
         },
     ) {
@@ -331,9 +333,7 @@ fn market_fixed(events: &[&Classified<'_>]) -> Option<(f64, usize)> {
     }
     let diffs: Vec<f64> = by_market
         .values()
-        .filter_map(|[low, high]| {
-            Some(numpy_reduce::mean(high)? - numpy_reduce::mean(low)?)
-        })
+        .filter_map(|[low, high]| Some(numpy_reduce::mean(high)? - numpy_reduce::mean(low)?))
         .collect();
     numpy_reduce::mean(&diffs).map(|d| (d, diffs.len()))
 }
@@ -403,7 +403,9 @@ fn sensitivity(
         .map(|a| {
             let rate = climatology
                 .and_then(|c| c.entry(a, "1d"))
-                .filter(|e| e.rule.as_deref().and_then(ClimRule::parse) == Some(ClimRule::SessionBar))
+                .filter(|e| {
+                    e.rule.as_deref().and_then(ClimRule::parse) == Some(ClimRule::SessionBar)
+                })
                 .map(|e| e.p_up);
             (a.to_string(), rate)
         })
@@ -424,8 +426,10 @@ fn sensitivity(
             )),
         )
     } else {
-        let base_rates: BTreeMap<String, f64> =
-            exact.into_iter().filter_map(|(a, r)| Some((a, r?))).collect();
+        let base_rates: BTreeMap<String, f64> = exact
+            .into_iter()
+            .filter_map(|(a, r)| Some((a, r?)))
+            .collect();
         let rate = |asset: &str| base_rates.get(asset).copied();
         let endpoint = PrimaryEndpoint::of_paired(sha256_ok, &on_indices(&rate), stats);
         (

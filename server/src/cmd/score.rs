@@ -20,9 +20,9 @@ use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdStats};
 use sealbook_core::score::files::league_stats_from_files;
 use sealbook_core::score::league::{LeagueStats, PrimaryEndpoint};
-use sealbook_core::score::secondary::Secondary;
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
+use sealbook_core::score::secondary::Secondary;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -248,7 +248,9 @@ fn endpoint_line(p: &PrimaryEndpoint) -> String {
 
 /// The registered secondary analyses and the sensitivity analysis (spec §8), briefly.
 fn print_secondary(x: &Secondary) {
-    println!("secondary analyses (spec §8; no registered probability, no multiplicity adjustment):");
+    println!(
+        "secondary analyses (spec §8; no registered probability, no multiplicity adjustment):"
+    );
     let t = &x.spread_tertiles;
     let bounds = t
         .bounds
@@ -263,9 +265,10 @@ fn print_secondary(x: &Secondary) {
         num(t.high.gain),
         t.high.events
     );
-    let ci = t
-        .ci95
-        .map_or_else(|| "no interval".into(), |(a, b)| format!("95% [{a:.4}, {b:.4}]"));
+    let ci = t.ci95.map_or_else(
+        || "no interval".into(),
+        |(a, b)| format!("95% [{a:.4}, {b:.4}]"),
+    );
     println!(
         "  high minus low, market fixed: {} over {} markets, {ci}{}",
         num(t.estimate),
@@ -291,10 +294,7 @@ fn print_secondary(x: &Secondary) {
             "  sensitivity, exact-window base rates: {}",
             endpoint_line(&w.endpoint)
         ),
-        (None, why) => println!(
-            "  sensitivity, exact-window base rates: none; {}",
-            opt(why)
-        ),
+        (None, why) => println!("  sensitivity, exact-window base rates: none; {}", opt(why)),
     }
 }
 
