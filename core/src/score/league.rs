@@ -5,7 +5,8 @@
 //! the interval its rule allows and the seat's value to the consensus; the model x market x
 //! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
 //! baselines on the same events and the all_wrong/minority_right counts; N_eff per run and
-//! horizon ([`super::independence`]); and the primary endpoint with its session gains.
+//! horizon ([`super::independence`]); the primary endpoint with its session gains; and the
+//! registered secondary and sensitivity analyses ([`super::secondary`]).
 //! Intervals, the logistic fit and the endpoint's bootstrap come through [`StatsSeams`]
 //! ([`super::seams::CoreStats`]: `core::stats`).
 //!
