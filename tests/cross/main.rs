@@ -29,6 +29,7 @@ mod prices_vs_python;
 mod profiles_vs_python;
 mod rekor_vectors;
 mod score_vs_python;
+mod secondary_vs_python;
 mod segments_vs_python;
 mod stats_vs_python;
 mod trust_bundle_vectors;

@@ -216,12 +216,229 @@ def model_versions(csv_path, clim_path):
     return out
 
 
+US_EQUITY = ["SPX", "NDX", "DJI", "SOX"]
+
+
+def block_bootstrap(n, stat, block=5, reps=10000, seed=20261102):
+    """Section 8's moving block bootstrap over n sessions in order: default_rng(seed),
+    ceil(n / block) block starts per resample from integers(0, n - block + 1), each expanded to
+    `block` consecutive sessions, cut to n; `stat(idx)` per resample (None: no replicate)."""
+    rng = np.random.default_rng(seed)
+    nb = -(-n // block)
+    out = []
+    for _ in range(reps):
+        starts = rng.integers(0, n - block + 1, size=nb)
+        idx = (starts[:, None] + np.arange(block)).ravel()[:n]
+        v = stat(idx)
+        if v is not None:
+            out.append(v)
+    return out
+
+
+def endpoint(gains_by_session):
+    """The primary endpoint's reading of per-session event gains {session: [gain, ...]}:
+    G_s, their mean, the bootstrap's 95% and 90% percentile intervals and the verdict."""
+    g = [{"session": s, "gain": float(np.mean(d)), "events": len(d)} for s, d in sorted(gains_by_session.items())]
+    x = np.array([e["gain"] for e in g])
+    out = {"gains": g, "sessions": len(g), "estimate": float(np.mean(x)) if len(g) else None,
+           "ci95": None, "ci90": None, "verdict": None}
+    if len(g) >= 5:
+        reps = block_bootstrap(len(g), lambda idx: x[idx].mean())
+        lo95, hi95 = np.percentile(reps, [2.5, 97.5])
+        lo90, hi90 = np.percentile(reps, [5, 95])
+        inside = -0.01 < lo90 and hi90 < 0.01
+        out.update(ci95=[float(lo95), float(hi95)], ci90=[float(lo90), float(hi90)],
+                   verdict="confirmed" if lo95 > 0 else ("no_material_gain" if inside else "inconclusive"))
+    return out
+
+
+def secondary(csv_path, clim_path, first_session):
+    """Section 8's registered secondary analyses and its sensitivity analysis, on the one-day
+    common events of a forecasts file scored without its ask chain (each seat its own family,
+    seats in order of first appearance):
+    - spread tertiles: an event's spread is np.std of its seats' stated probabilities (two or
+      more); bounds np.percentile([spreads of sessions 1-10], [33.3, 66.7]); the events from
+      session 11 go to np.digitize(spread, bounds); gain = climatology's Brier minus the
+      published consensus'; per market with high and low events, mean(high) - mean(low),
+      averaged over the markets; moving block bootstrap over the sessions; unresolved below 30
+      events in the high or the low tertile;
+    - shadow consensus: each seat weighted by 1 / max(its mean pairwise Pearson r over the
+      one-day panels of the runs of sessions 1-10, 0.05), the median weight for a seat without
+      one, times the family weight after the published trim, renormalised, clamped; the
+      published consensus' Brier minus the shadow's on the events of sessions 11-126, read like
+      the primary endpoint;
+    - sensitivity: the primary endpoint's gains on SPX, NDX, DJI and SOX alone, with the table's
+      p_up, and with the base rate of the event's own 09:30-16:00 ET session: the table's
+      one-day row of the index when its rule is the session bar (else none)."""
+    import csv
+    import datetime as dt
+    import os
+    sys.dont_write_bytecode = True
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from comparisons_peer import session_numbers
+    from neff_peer import matrix
+    with open(csv_path, encoding="utf-8-sig", newline="") as f:
+        rows = list(csv.DictReader(f))
+    clim = json.load(open(clim_path))
+    body = {k: v for k, v in clim.items() if k != "sha256"}
+    table_ok = hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest() == clim.get("sha256")
+    q = {(t["asset"], t["h"]): t["p_up"] for t in clim["table"]}
+    number = {d.isoformat(): k for d, k in session_numbers(dt.date.fromisoformat(first_session)).items()}
+
+    def stated(r):
+        return r["status"] not in ("no_answer", "counted_50", "refused_shape") and r["cell_status"] != "invalid" and r["prob_up"] != ""
+
+    def outcome(r):
+        if r["ref"] == "" or r["close"] == "" or r["actual_pct"] == "":
+            return None
+        return 1 if float(r["actual_pct"]) > 0 else 0
+
+    common = [r for r in rows if r["model"] not in BASELINES and r["status"] == "counted" and stated(r)
+              and r["same_event"] == "true" and r["line_kind"] == "issue"]
+    order = []
+    for r in rows:
+        if r["seat"] not in order:
+            order.append(r["seat"])
+
+    # Shadow weights (5.3) from the one-day panels of the design window's runs: each seat's
+    # latest line in the run.
+    latest = {}
+    for r in common:
+        k = (r["run_id"], r["seat"])
+        latest[k] = max(latest.get(k, 0), int(r["line"]))
+    pooled = {}
+    for run_id in sorted({r["run_id"] for r in common}):
+        one = [r for r in common if r["run_id"] == run_id and r["horizon"] == "1d" and int(r["line"]) == latest[(run_id, r["seat"])]]
+        if not one or number[one[0]["session"]] >= 11:
+            continue
+        t = {}
+        for r in one:
+            t.setdefault(r["seat"], {})[r["asset"]] = float(r["prob_up"])
+        _, m = matrix(t)
+        for (i, _j), v in m.items():
+            if v is not None:
+                pooled.setdefault(i, []).append(v)
+    council = sorted({r["seat"] for r in rows if r["model"] not in BASELINES} - {r["seat"] for r in rows if r["model"] in BASELINES})
+    weights = {s: 1 / max(float(np.mean(pooled[s])), 0.05) for s in council if s in pooled}
+    if weights:
+        med = float(np.median(list(weights.values())))
+        for s in council:
+            weights.setdefault(s, med)
+
+    def combined(ps, seats, extra):
+        keep = list(range(len(ps)))
+        if len(ps) >= 5:
+            keep.remove(max(keep, key=lambda i: (ps[i], -i)))
+            keep.remove(min(keep, key=lambda i: (ps[i], i)))
+        w, seen = [], set()
+        for i in keep:  # each seat its own family: a family's later seats weigh 1/3
+            w.append((1.0 if seats[i] not in seen else 1 / 3) * extra(seats[i]))
+            seen.add(seats[i])
+        w = np.array(w)
+        if w.sum() <= 0:
+            return None
+        return min(max(float(np.sum(w / w.sum() * np.array([ps[i] for i in keep]))), 2.0), 98.0) / 100
+
+    events = {}
+    for r in common:
+        if r["horizon"] == "1d":
+            events.setdefault(r["event_id_v2"], []).append(r)
+    evs = []
+    for eid in sorted(events):
+        rs = sorted(events[eid], key=lambda r: order.index(r["seat"]))
+        ps = [float(r["prob_up"]) for r in rs]
+        seats = [r["seat"] for r in rs]
+        o = next((outcome(r) for r in rs if outcome(r) is not None), None)
+        evs.append({"session": number.get(rs[0]["session"]), "asset": rs[0]["asset"], "y": o,
+                    "spread": float(np.std(ps)) if len(ps) >= 2 else None,
+                    "pub": combined(ps, seats, lambda s: 1.0),
+                    "shadow": combined(ps, seats, lambda s: weights.get(s, 0.0)) if weights else None})
+    late = [e for e in evs if e["session"] is not None and e["session"] >= 11 and e["y"] is not None]
+
+    # Spread tertiles.
+    design = [e["spread"] for e in evs if e["session"] is not None and e["session"] < 11 and e["spread"] is not None]
+    tert = {"design_events": len(design), "bounds": None}
+    classified = []
+    if design:
+        b = np.percentile(design, [33.3, 66.7])
+        tert["bounds"] = [float(b[0]), float(b[1])]
+        if table_ok:
+            for e in late:
+                if e["spread"] is None or (e["asset"], "1d") not in q:
+                    continue
+                qq = q[(e["asset"], "1d")]
+                classified.append(dict(e, t=int(np.digitize(e["spread"], b)), cb=(e["pub"] - e["y"]) ** 2, qb=(qq - e["y"]) ** 2))
+    for k, name in enumerate(["low", "middle", "high"]):
+        on = [c for c in classified if c["t"] == k]
+        cb = float(np.mean([c["cb"] for c in on])) if on else None
+        qb = float(np.mean([c["qb"] for c in on])) if on else None
+        tert[name] = {"events": len(on), "sessions": len({c["session"] for c in on}), "consensus_brier": cb, "clim_brier": qb,
+                      "bss_clim": 1 - cb / qb if on and qb else None,
+                      "gain": float(np.mean([c["qb"] - c["cb"] for c in on])) if on else None}
+
+    def market_fixed(cs):
+        d = []
+        for m in sorted({c["asset"] for c in cs}):
+            hi = [c["qb"] - c["cb"] for c in cs if c["asset"] == m and c["t"] == 2]
+            lo = [c["qb"] - c["cb"] for c in cs if c["asset"] == m and c["t"] == 0]
+            if hi and lo:
+                d.append(np.mean(hi) - np.mean(lo))
+        return (float(np.mean(d)), len(d)) if d else None
+
+    point = market_fixed(classified)
+    tert["estimate"], tert["markets"] = point if point else (None, 0)
+    by_session = {}
+    for c in classified:
+        by_session.setdefault(c["session"], []).append(c)
+    days = [by_session[s] for s in sorted(by_session)]
+    tert["sessions"] = len(days)
+    tert["ci95"], tert["replicates"] = None, 0
+    if len(days) >= 5:
+        def replicate(idx):
+            v = market_fixed([c for i in idx for c in days[i]])
+            return None if v is None else v[0]
+        reps = block_bootstrap(len(days), replicate)
+        tert["replicates"] = len(reps)
+        if reps:
+            tert["ci95"] = [float(x) for x in np.percentile(reps, [2.5, 97.5])]
+    tert["resolved"] = tert["low"]["events"] >= 30 and tert["high"]["events"] >= 30
+
+    # Shadow against published, sessions 11-126.
+    sh = {}
+    pairs = []
+    for e in late:
+        if e["session"] <= 126 and e["shadow"] is not None:
+            a, b = (e["pub"] - e["y"]) ** 2, (e["shadow"] - e["y"]) ** 2
+            sh.setdefault(e["session"], []).append(a - b)
+            pairs.append((a, b))
+    shadow = dict(endpoint(sh), events=len(pairs), weights=weights,
+                  published_brier=float(np.mean([p[0] for p in pairs])) if pairs else None,
+                  shadow_brier=float(np.mean([p[1] for p in pairs])) if pairs else None)
+
+    # Sensitivity.
+    def on_indices(rate):
+        g = {}
+        for e in late:
+            if e["asset"] in US_EQUITY and rate(e["asset"]) is not None:
+                g.setdefault(e["session"], []).append((rate(e["asset"]) - e["y"]) ** 2 - (e["pub"] - e["y"]) ** 2)
+        return endpoint(g)
+
+    exact = {t["asset"]: t["p_up"] for t in clim["table"] if t["h"] == "1d" and t["asset"] in US_EQUITY
+             and str(t.get("rule", "")).split(":")[0] == "session_bar"}
+    sens = {"markets": US_EQUITY, "us_equity": on_indices(lambda a: q.get((a, "1d"))) if table_ok else None,
+            "exact_window": dict(on_indices(exact.get), base_rates=exact) if table_ok and len(exact) == 4 else None}
+    return {"spread_tertiles": tert, "shadow_consensus": shadow, "sensitivity": sens}
+
+
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--league":
         json.dump(league(sys.argv[2], sys.argv[3]), sys.stdout)
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--model-versions":
         json.dump(model_versions(sys.argv[2], sys.argv[3]), sys.stdout)
+        return
+    if len(sys.argv) > 1 and sys.argv[1] == "--secondary":
+        json.dump(secondary(sys.argv[2], sys.argv[3], sys.argv[4]), sys.stdout)
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--segments":
         json.dump(segments(sys.argv[2], sys.argv[3], sys.argv[4]), sys.stdout)

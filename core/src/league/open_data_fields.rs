@@ -679,16 +679,121 @@ const ENDPOINT: &[N] = &[
     n(("ci90", "array", "Brier", "its 90% interval"), &[]),
     n(("verdict", "string", "", "confirmed, no_material_gain or inconclusive (§8); null without an interval"), &[]),
     n(("confirmed_below_margin", "boolean", "", "confirmed with the 90% interval also inside +-0.01"), &[]),
-    n(("config", "object", "", "the bootstrap's registered settings"), &[
-        n(("block", "integer", "sessions", "the block length"), &[]),
-        n(("reps", "integer", "count", "the resamples"), &[]),
-        n(("seed", "integer", "", "the generator's seed (rerun it with the same seed)"), &[]),
-        n(("margin", "number", "Brier", "the material margin"), &[]),
+    n(("config", "object", "", "the bootstrap's registered settings"), ENDPOINT_CONFIG),
+    n(("note", "string", "", "why there is no interval or verdict; null when there is one"), &[]),
+    n(("gains", "array", "", "the session gains the bootstrap resamples, in session order"), CLIM_GAINS),
+];
+
+/// The registered moving block bootstrap's settings (§8).
+const ENDPOINT_CONFIG: &[N] = &[
+    n(("block", "integer", "sessions", "the block length"), &[]),
+    n(("reps", "integer", "count", "the resamples"), &[]),
+    n(("seed", "integer", "", "the generator's seed (rerun it with the same seed)"), &[]),
+    n(("margin", "number", "Brier", "the material margin"), &[]),
+];
+
+/// Session gains of the consensus over climatology (`gains[]`).
+const CLIM_GAINS: &[N] = &[
+    n(("session", "integer", "", "the session's number in the league"), &[]),
+    n(("gain", "number", "Brier", "G_s: the mean over the session's events of climatology's Brier minus the consensus'"), &[]),
+    n(("events", "integer", "count", "the session's paired events"), &[]),
+];
+
+/// The stats document's `secondary` block: the registered secondary analyses and the
+/// sensitivity analysis (spec §8).
+const SECONDARY: &[N] = &[
+    n(("spread_tertiles", "object", "", "does disagreement help? The consensus' gain over climatology on the one-day events from session 11, split into tertiles of the seats' spread, compared between the high and the low tertile with the market held fixed, two-sided (spec §8)"), SPREAD_TERTILES),
+    n(("shadow_consensus", "object", "", "does discounting correlated voices help? The published consensus' Brier minus the shadow consensus' (§5.3: independence.shadow's frozen weights, renormalised over the answering seats; trim, family weights and clamp the published one's) on the one-day events of sessions 11-126, read like the primary endpoint against +-0.01 (spec §8)"), SHADOW_COMPARISON),
+    n(("sensitivity", "object", "", "the registered sensitivity analysis beside the verdict: the primary endpoint's paired gains on the four US equity indices alone, with the table's and with exact-window base rates (spec §8, the registered script's sensitivity_exact_window)"), SENSITIVITY),
+];
+
+/// One spread tertile (`secondary.spread_tertiles.<low|middle|high>`).
+const TERTILE: &[N] = &[
+    n(("events", "integer", "count", "the tertile's resolved one-day common events from session 11 with two or more answers and a base rate"), &[]),
+    n(("sessions", "integer", "count", "the sessions they fall in"), &[]),
+    n(("consensus_brier", "number", "Brier", "the published consensus' mean Brier on them; null without events"), &[]),
+    n(("clim_brier", "number", "Brier", "the sealed table's base rate's mean Brier on the same events"), &[]),
+    n(("bss_clim", "number", "", "the consensus' skill against climatology there: 1 - consensus_brier / clim_brier"), &[]),
+    n(("gain", "number", "Brier", "the mean over the events of climatology's Brier minus the consensus'"), &[]),
+];
+
+/// `secondary.spread_tertiles` (spec §8).
+const SPREAD_TERTILES: &[N] = &[
+    n(("design_events", "integer", "count", "the one-day common events of sessions 1-10 (the design window) with two or more answers, whose spreads set the bounds"), &[]),
+    n(("bounds", "array", "percentage points", "the 33.3rd and 66.7th percentiles (numpy's linear rule) of their spreads; an event's spread is the population SD of its seats' stated probabilities; null without a design-window event"), &[]),
+    n(("low", "object", "", "the events whose spread is below the first bound"), TERTILE),
+    n(("middle", "object", "", "the events from the first bound up to the second, not included"), TERTILE),
+    n(("high", "object", "", "the events whose spread is at or above the second bound"), TERTILE),
+    n(("markets", "integer", "count", "markets with events in both the high and the low tertile"), &[]),
+    n(("estimate", "number", "Brier", "the mean over those markets (code-point order) of the high tertile's mean gain minus the low tertile's (positive: the consensus gains more over climatology when the seats disagree); null when no market has both"), &[]),
+    n(("sessions", "integer", "count", "the sessions the bootstrap resamples: those with an event in a tertile"), &[]),
+    n(("ci95", "array", "Brier", "the percentile 95% interval [lo, hi] of the estimate under the moving block bootstrap over those sessions (config); null without one (note)"), &[]),
+    n(("replicates", "integer", "count", "the resamples that gave a replicate: a resample in which no market has both tertiles gives none"), &[]),
+    n(("config", "object", "", "the bootstrap's settings, the primary endpoint's (the margin is not read here)"), ENDPOINT_CONFIG),
+    n(("resolved", "boolean", "", "both the high and the low tertile hold 30 or more events; else the question is unresolved (spec §8)"), &[]),
+    n(("note", "string", "", "why the question is unresolved or has no estimate or interval; null otherwise"), &[]),
+];
+
+/// `secondary.shadow_consensus` (spec §5.3, §8).
+const SHADOW_COMPARISON: &[N] = &[
+    n(("events", "integer", "count", "the paired events: resolved one-day common events of sessions 11-126 with a shadow consensus"), &[]),
+    n(("published_brier", "number", "Brier", "the published consensus' mean Brier on them"), &[]),
+    n(("shadow_brier", "number", "Brier", "the shadow consensus' mean Brier on them"), &[]),
+    n(("estimate", "number", "Brier", "the mean of the session gains G_s (the published consensus' Brier minus the shadow's; positive: the shadow lost less)"), &[]),
+    n(("sessions", "integer", "count", "the sessions with a gain"), &[]),
+    n(("ci95", "array", "Brier", "the moving-block bootstrap's 95% interval [lo, hi]; null without one (note)"), &[]),
+    n(("ci90", "array", "Brier", "its 90% interval, read against +-0.01"), &[]),
+    n(("verdict", "string", "", "confirmed (the shadow helps), no_material_gain or inconclusive, read as the primary endpoint's; null without an interval"), &[]),
+    n(("confirmed_below_margin", "boolean", "", "confirmed with the 90% interval also inside +-0.01"), &[]),
+    n(("config", "object", "", "the bootstrap's registered settings (the primary endpoint's)"), ENDPOINT_CONFIG),
+    n(("note", "string", "", "why there is no interval or verdict (no shadow weights: independence.shadow.note); null when there is one"), &[]),
+    n(("gains", "array", "", "the session gains the bootstrap resamples, in session order"), &[
+        n(("session", "integer", "", "the session's number in the league"), &[]),
+        n(("gain", "number", "Brier", "G_s: the mean over the session's events of the published consensus' Brier minus the shadow consensus'"), &[]),
+        n(("events", "integer", "count", "the session's paired events"), &[]),
     ]),
+];
+
+/// The primary endpoint on the four US equity indices (`secondary.sensitivity.us_equity`,
+/// `secondary.sensitivity.exact_window`).
+const INDEX_ENDPOINT: &[N] = &[
+    n(("estimate", "number", "Brier", "the mean of the session gains G_s (the base rate's Brier minus the consensus') over the resolved one-day common events of the four indices from session 11"), &[]),
+    n(("sessions", "integer", "count", "the sessions with a gain"), &[]),
+    n(("ci95", "array", "Brier", "the moving-block bootstrap's 95% interval [lo, hi]; null without one (note)"), &[]),
+    n(("ci90", "array", "Brier", "its 90% interval"), &[]),
+    n(("verdict", "string", "", "confirmed, no_material_gain or inconclusive, read as the primary endpoint's; null without an interval"), &[]),
+    n(("confirmed_below_margin", "boolean", "", "confirmed with the 90% interval also inside +-0.01"), &[]),
+    n(("config", "object", "", "the bootstrap's registered settings (the primary endpoint's)"), ENDPOINT_CONFIG),
+    n(("note", "string", "", "why there is no interval or verdict (no table, or its content hash fails); null when there is one"), &[]),
+    n(("gains", "array", "", "the session gains the bootstrap resamples, in session order"), &[
+        n(("session", "integer", "", "the session's number in the league"), &[]),
+        n(("gain", "number", "Brier", "G_s: the mean over the session's index events of the base rate's Brier minus the consensus'"), &[]),
+        n(("events", "integer", "count", "the session's paired events"), &[]),
+    ]),
+];
+
+/// `secondary.sensitivity` (spec §8).
+const SENSITIVITY: &[N] = &[
+    n(("markets", "array", "", "the four US equity indices: SPX, NDX, DJI, SOX"), &[]),
+    n(("us_equity", "object", "", "the primary endpoint on the four indices alone, with the sealed table's base rates (p_up)"), INDEX_ENDPOINT),
+    n(("exact_window", "object", "", "the same with each index's one-day base rate on the event's own 09:30-16:00 ET session: the table's one-day row of the index when it states the session_bar rule (a US index's daily bar is that session, so the figures then equal us_equity's); null when a row states another rule or none (exact_window_reason)"), EXACT_WINDOW),
+    n(("exact_window_reason", "string", "", "why there is no exact-window figure: the engine holds no intraday history to compute the rate itself; null when there is one"), &[]),
+];
+
+/// `secondary.sensitivity.exact_window`.
+const EXACT_WINDOW: &[N] = &[
+    n(("base_rates", "object", "", "per index, the exact-window base rate used"), &[n(("<asset>", "number", "share 0-1", "the share of the index's 09:30-16:00 ET sessions that ended strictly up in the table's window"), &[])]),
+    n(("estimate", "number", "Brier", "the mean of the session gains G_s (the exact-window base rate's Brier minus the consensus') over the resolved one-day common events of the four indices from session 11"), &[]),
+    n(("sessions", "integer", "count", "the sessions with a gain"), &[]),
+    n(("ci95", "array", "Brier", "the moving-block bootstrap's 95% interval [lo, hi]; null without one (note)"), &[]),
+    n(("ci90", "array", "Brier", "its 90% interval"), &[]),
+    n(("verdict", "string", "", "confirmed, no_material_gain or inconclusive, read as the primary endpoint's; null without an interval"), &[]),
+    n(("confirmed_below_margin", "boolean", "", "confirmed with the 90% interval also inside +-0.01"), &[]),
+    n(("config", "object", "", "the bootstrap's registered settings (the primary endpoint's)"), ENDPOINT_CONFIG),
     n(("note", "string", "", "why there is no interval or verdict; null when there is one"), &[]),
     n(("gains", "array", "", "the session gains the bootstrap resamples, in session order"), &[
         n(("session", "integer", "", "the session's number in the league"), &[]),
-        n(("gain", "number", "Brier", "G_s: the mean over the session's events of climatology's Brier minus the consensus'"), &[]),
+        n(("gain", "number", "Brier", "G_s: the mean over the session's index events of the exact-window base rate's Brier minus the consensus'"), &[]),
         n(("events", "integer", "count", "the session's paired events"), &[]),
     ]),
 ];
@@ -1033,6 +1138,7 @@ const STATS: &[N] = &[
     n(("methodology", "object", "", "the methodology versions of the scored rows and the one the confirmatory figures are from (spec §3.10, Requirement 15)"), METHODOLOGY),
     opt(("segments", "object", "", "per methodology version, its own measurement segment: its rows scored on their own (spec §3.10, Requirement 15)"), "present only when the scored rows hold two or more methodology versions", &[n(("<version>", "object", "", "the segment of one methodology_version"), SEGMENT)]),
     opt(("new_model_version", "object", "", "per seat whose model changed, its latest model version and the seat's results since it took over, shown on their own (spec §3.10)"), "present only when a seat answered with two or more model strings", &[n(("<seat>", "object", "", "the seat"), NEW_MODEL_VERSION)]),
+    n(("secondary", "object", "", "the registered secondary analyses (spread tertiles; the shadow consensus against the published one) and the sensitivity analysis (the four US equity indices, exact-window base rates), spec §8; none carries a registered probability and none is adjusted for multiplicity; computed over every scored row, whatever its methodology version"), SECONDARY),
 ];
 
 /// A seat's latest model version (`new_model_version.<seat>`, spec §3.10).

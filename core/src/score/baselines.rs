@@ -46,6 +46,10 @@ pub struct ClimEntry {
     pub p_up_ex_draw: Option<f64>,
     pub n: Option<i64>,
     pub n_independent: Option<i64>,
+    /// How the row's events were read from daily bars (`rule`), when the row states it
+    /// ([`ClimRule::text`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
 }
 
 /// A sealed climatology table and its content hash.
@@ -265,6 +269,8 @@ impl ClimatologyTable {
                 p_up_ex_draw: num("p_up_ex_draw")?,
                 n: int("n")?,
                 n_independent: int("n_independent")?,
+                // Read where it is text; a table's rows need not state it.
+                rule: o.get("rule").and_then(Value::as_str).map(str::to_owned),
             });
         }
         Ok(ClimatologyTable {
@@ -285,10 +291,12 @@ impl ClimatologyTable {
 
     /// The base rate q (0-1) for an asset and horizon.
     pub fn q(&self, asset: &str, h: &str) -> Option<f64> {
-        self.entries
-            .iter()
-            .find(|e| e.asset == asset && e.h == h)
-            .map(|e| e.p_up)
+        self.entry(asset, h).map(|e| e.p_up)
+    }
+
+    /// The table's row of an asset and horizon: its first, as every reader takes it.
+    pub fn entry(&self, asset: &str, h: &str) -> Option<&ClimEntry> {
+        self.entries.iter().find(|e| e.asset == asset && e.h == h)
     }
 
     /// The ex-draw base rate (`p_up_ex_draw`), if the table has one.
@@ -325,6 +333,15 @@ impl ClimRule {
             crate::records::names::BITCOIN => ClimRule::UtcDay,
             _ => ClimRule::SessionBar,
         }
+    }
+
+    /// The rule a row's `rule` text names by its first word (`session_bar`, `daily_close`,
+    /// `utc_day`, as [`ClimRule::text`] writes it), None for any other text.
+    pub fn parse(text: &str) -> Option<ClimRule> {
+        let name = text.split(':').next()?.trim();
+        [ClimRule::SessionBar, ClimRule::DailyClose, ClimRule::UtcDay]
+            .into_iter()
+            .find(|r| r.text().split(':').next() == Some(name))
     }
 
     /// The words a table row states as its `rule`.

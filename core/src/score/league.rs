@@ -5,7 +5,8 @@
 //! the interval its rule allows and the seat's value to the consensus; the model x market x
 //! horizon grid; per horizon the consensus with its dispersion, climatology and momentum
 //! baselines on the same events and the all_wrong/minority_right counts; N_eff per run and
-//! horizon ([`super::independence`]); and the primary endpoint with its session gains.
+//! horizon ([`super::independence`]); the primary endpoint with its session gains; and the
+//! registered secondary and sensitivity analyses ([`super::secondary`]).
 //! Intervals, the logistic fit and the endpoint's bootstrap come through [`StatsSeams`]
 //! ([`super::seams::CoreStats`]: `core::stats`).
 //!
@@ -40,6 +41,7 @@ use super::model_versions::{seat_versions, ModelVersion, SeatAnswer};
 use super::notes::{Note, RosterSource, StatsNote};
 use super::roster::Roster;
 use super::seams::{interval_for, Interval, StatsSeams};
+use super::secondary::{secondary, OneDayEvent, Secondary};
 use crate::calendar::{Date, Horizon, Instant};
 use crate::contract::forecasts_csv::ForecastRow;
 use crate::stats::endpoint::{
@@ -260,6 +262,12 @@ pub struct LeagueStats {
     /// empty (and absent from the document) when no seat changed its model.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub new_model_version: BTreeMap<String, NewModelVersion>,
+    /// The registered secondary analyses (spread tertiles, the shadow consensus against the
+    /// published one) and the sensitivity analysis (the four US equity indices, exact-window
+    /// base rates), spec §8 ([`super::secondary`]); absent only from documents written before
+    /// it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub secondary: Option<Secondary>,
 }
 
 /// A seat's latest model version and its results since it took over (spec §3.10
@@ -321,6 +329,13 @@ impl LeagueStats {
             ]);
         }
         notes.push(&mut ind.shadow.note);
+        if let Some(s) = &mut self.secondary {
+            notes.push(&mut s.shadow_consensus.endpoint.note);
+            notes.push(&mut s.sensitivity.us_equity.note);
+            if let Some(x) = &mut s.sensitivity.exact_window {
+                notes.push(&mut x.endpoint.note);
+            }
+        }
         for s in self.segments.iter_mut().flat_map(|s| s.values_mut()) {
             notes.extend(s.notes_mut());
         }
@@ -364,7 +379,7 @@ pub struct PrimaryEndpoint {
 impl PrimaryEndpoint {
     /// The endpoint from the one-day paired losses, when the climatology table's content hash
     /// matched its stated one (`sha256_ok`).
-    fn of_paired(
+    pub(crate) fn of_paired(
         sha256_ok: Option<bool>,
         paired: &[PairedLoss],
         stats: &dyn StatsSeams,
@@ -377,7 +392,7 @@ impl PrimaryEndpoint {
     }
 
     /// The endpoint over session gains in session order, or the reason it has no interval.
-    fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
+    pub(crate) fn of(session_gains: Vec<SessionGain>, stats: &dyn StatsSeams) -> PrimaryEndpoint {
         let gains: Vec<f64> = session_gains.iter().map(|g| g.gain).collect();
         let base = PrimaryEndpoint {
             estimate: numpy_reduce::mean(&gains),
@@ -408,7 +423,7 @@ impl PrimaryEndpoint {
     }
 
     /// No endpoint, and why.
-    fn without(note: StatsNote) -> PrimaryEndpoint {
+    pub(crate) fn without(note: impl Into<Note>) -> PrimaryEndpoint {
         let config = EndpointConfig::PRIMARY;
         PrimaryEndpoint {
             estimate: None,
@@ -493,6 +508,24 @@ fn one_segment(
     let sha256_ok = inp.climatology.map(|c| c.sha256_ok(None));
     let panels = run_cells(inp.rows, &ids, inp.sealing_times);
     let n_eff = neff_rows_of(&panels);
+    let independence = independence_of(
+        inp.rows,
+        &ids,
+        &panels,
+        inp.sealing_times,
+        inp.climatology,
+        inp.roster,
+    );
+    let secondary = secondary(
+        &scored.one_day,
+        inp.climatology,
+        sha256_ok,
+        (
+            independence.shadow.weights.as_ref(),
+            independence.shadow.note.as_ref(),
+        ),
+        stats,
+    );
     LeagueStats {
         seats,
         grid,
@@ -500,14 +533,7 @@ fn one_segment(
         n_eff_mean_rho: mean_rho_by_horizon(&n_eff),
         n_eff,
         n_eff_all_runs: neff_rows_every_run(inp.rows, &ids),
-        independence: independence_of(
-            inp.rows,
-            &ids,
-            &panels,
-            inp.sealing_times,
-            inp.climatology,
-            inp.roster,
-        ),
+        independence,
         primary_endpoint: PrimaryEndpoint::of_paired(sha256_ok, &scored.paired, stats),
         comparisons,
         time_basis: if inp.sealing_times.is_some() {
@@ -527,6 +553,7 @@ fn one_segment(
         methodology: None,
         segments: None,
         new_model_version: new_model_versions(inp, stats),
+        secondary: Some(secondary),
     }
 }
 
@@ -863,15 +890,17 @@ struct ScoredEvents<'a> {
     values: BTreeMap<(&'a str, Horizon), Vec<f64>>,
     /// The paired losses of the confirmatory comparisons.
     comparisons: ComparisonLosses,
+    /// Every one-day event with its answers, resolved or not (the secondary analyses').
+    one_day: Vec<OneDayEvent<'a>>,
 }
 
 /// The consensus of each common event in roster order, with its dispersion, the baselines on
 /// the same event, the §5.3 counts and each seat's value to it.
 fn score_events<'a>(
     all: &'a [ForecastRow],
-    ids: &RowIds<'_>,
+    ids: &RowIds<'a>,
     events: CommonEvents<'a>,
-    roster: &[(String, String)],
+    roster: &'a [(String, String)],
     climatology: Option<&ClimatologyTable>,
     crowd: Option<&RunCrowdPrices>,
 ) -> ScoredEvents<'a> {
@@ -891,6 +920,7 @@ fn score_events<'a>(
     let mut paired = Vec::new();
     let mut values: BTreeMap<(&str, Horizon), Vec<f64>> = BTreeMap::new();
     let mut comparisons = ComparisonLosses::default();
+    let mut one_day = Vec::new();
     for ((h, _), mut event) in events {
         event.sort_by_key(|&i| rank[seat_of(i)]);
         let rows: Vec<&ForecastRow> = event.iter().map(|&i| &all[i]).collect();
@@ -902,10 +932,20 @@ fn score_events<'a>(
                 p_pct: all[i].prob_up.expect("stated"),
             })
             .collect();
-        let (Some(c), Some(up)) = (
-            consensus(&answers),
-            rows.iter().find_map(|r| resolved_up(r)),
-        ) else {
+        let up = rows.iter().find_map(|r| resolved_up(r));
+        let Some(c) = consensus(&answers) else {
+            continue;
+        };
+        if h == Horizon::D1 {
+            one_day.push(OneDayEvent {
+                session: ids.number_of_session(&rows[0].session),
+                asset: rows[0].asset.as_str(),
+                answers: answers.clone(),
+                up,
+                consensus_pct: c.p_pct,
+            });
+        }
+        let Some(up) = up else {
             continue;
         };
         let kv = krogh_vedelsby(&c, &answers, up);
@@ -970,6 +1010,7 @@ fn score_events<'a>(
         paired,
         values,
         comparisons,
+        one_day,
     }
 }
 

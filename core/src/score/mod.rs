@@ -34,6 +34,7 @@ pub mod peers;
 pub mod roster;
 pub mod scorecard;
 pub mod seams;
+pub mod secondary;
 pub mod segments;
 pub mod takeaway;
 

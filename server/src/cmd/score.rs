@@ -19,9 +19,10 @@ use sealbook_core::records::sources::LeagueSources;
 use sealbook_core::score::book_agreement::BookAgreement;
 use sealbook_core::score::crowd_book::{CrowdFigures, CrowdStats};
 use sealbook_core::score::files::league_stats_from_files;
-use sealbook_core::score::league::LeagueStats;
+use sealbook_core::score::league::{LeagueStats, PrimaryEndpoint};
 use sealbook_core::score::peers::Profile;
 use sealbook_core::score::seams::CoreStats;
+use sealbook_core::score::secondary::Secondary;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
@@ -206,11 +207,94 @@ fn print_human(s: &LeagueStats) {
                 .map_or_else(|| "no interval".into(), ToString::to_string)
         ),
     }
+    if let Some(x) = &s.secondary {
+        print_secondary(x);
+    }
     if let Some(c) = &s.crowd {
         print_crowd(c);
     }
     if let Some(a) = &s.book_agreement {
         print_agreement(a);
+    }
+}
+
+/// An endpoint-shaped figure on one line: estimate, sessions, intervals and verdict, or why
+/// it has none.
+fn endpoint_line(p: &PrimaryEndpoint) -> String {
+    match (p.ci95, p.ci90, p.verdict) {
+        (Some(a), Some(b), Some(v)) => format!(
+            "{} over {} sessions, 95% [{:.4}, {:.4}], 90% [{:.4}, {:.4}], {}",
+            num(p.estimate),
+            p.sessions,
+            a.0,
+            a.1,
+            b.0,
+            b.1,
+            serde_json::to_value(v)
+                .expect("verdict")
+                .as_str()
+                .unwrap_or_default()
+        ),
+        _ => format!(
+            "{} over {} sessions; {}",
+            num(p.estimate),
+            p.sessions,
+            p.note
+                .as_ref()
+                .map_or_else(|| "no interval".into(), ToString::to_string)
+        ),
+    }
+}
+
+/// The registered secondary analyses and the sensitivity analysis (spec §8), briefly.
+fn print_secondary(x: &Secondary) {
+    println!(
+        "secondary analyses (spec §8; no registered probability, no multiplicity adjustment):"
+    );
+    let t = &x.spread_tertiles;
+    let bounds = t
+        .bounds
+        .map_or_else(|| "-".into(), |(a, b)| format!("{a:.2}, {b:.2} points"));
+    println!(
+        "  spread tertiles (bounds {bounds} from {} design events): consensus gain over climatology low {} ({} events), middle {} ({}), high {} ({})",
+        t.design_events,
+        num(t.low.gain),
+        t.low.events,
+        num(t.middle.gain),
+        t.middle.events,
+        num(t.high.gain),
+        t.high.events
+    );
+    let ci = t.ci95.map_or_else(
+        || "no interval".into(),
+        |(a, b)| format!("95% [{a:.4}, {b:.4}]"),
+    );
+    println!(
+        "  high minus low, market fixed: {} over {} markets, {ci}{}",
+        num(t.estimate),
+        t.markets,
+        t.note
+            .as_ref()
+            .map_or_else(String::new, |n| format!("; {n}"))
+    );
+    let s = &x.shadow_consensus;
+    println!(
+        "  published minus shadow consensus Brier: {} ({} events)",
+        endpoint_line(&s.endpoint),
+        s.events
+    );
+    let e = &x.sensitivity;
+    println!(
+        "  sensitivity, {} only: {}",
+        e.markets.join(" "),
+        endpoint_line(&e.us_equity)
+    );
+    match (&e.exact_window, &e.exact_window_reason) {
+        (Some(w), _) => println!(
+            "  sensitivity, exact-window base rates: {}",
+            endpoint_line(&w.endpoint)
+        ),
+        (None, why) => println!("  sensitivity, exact-window base rates: none; {}", opt(why)),
     }
 }
 
