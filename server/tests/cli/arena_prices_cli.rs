@@ -9,7 +9,7 @@ use super::common;
 
 use common::fake_http::Answer;
 use common::fake_yahoo::{self, ChartQuery};
-use common::{arg, bin, LeagueInit};
+use common::{arg, bin, LeagueInit, MARKETS};
 use sealbook_core::arena::records::{read_prices, PriceLine};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::book_lines::BookLines;
@@ -18,27 +18,14 @@ use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-const MARKETS: [&str; 12] = [
-    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
-];
-
-/// An RFC 3339 time in Unix seconds.
-fn unix(s: &str) -> i64 {
-    sealbook_core::calendar::Instant::parse_rfc3339(s)
-        .unwrap()
-        .0
-        .div_euclid(1_000_000)
-}
-
 /// Minute bars of any symbol, every minute from the reference of 2026-10-20 to after the close
 /// of 2026-10-23: (start in Unix seconds, price), the level the symbol's own.
 fn bars(symbol: &str) -> Vec<(i64, f64)> {
-    let base = 20.0 + symbol.bytes().map(f64::from).sum::<f64>() / 4.0;
-    (unix("2026-10-20T13:30:00Z")..unix("2026-10-23T20:05:00Z"))
-        .step_by(60)
-        .enumerate()
-        .map(|(k, s)| (s, base * (1.0 + 0.00002 * k as f64)))
-        .collect()
+    fake_yahoo::rising_bars(
+        20.0 + symbol.bytes().map(f64::from).sum::<f64>() / 4.0,
+        "2026-10-20T13:30:00Z",
+        "2026-10-23T20:05:00Z",
+    )
 }
 
 /// A fake Yahoo chart v8 server: `GET /v8/finance/chart/<symbol>?interval=&period1=&period2=`

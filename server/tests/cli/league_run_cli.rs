@@ -10,7 +10,7 @@
 use super::common;
 use sealbook_core::hex::sha256_hex;
 
-use common::{arg, bin, LeagueInit};
+use common::{arg, bin, LeagueInit, MARKETS};
 use sealbook_core::book::canon::{self, Value};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::contract::forecasts_csv::CsvTable;
@@ -27,9 +27,6 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-const MARKETS: [&str; 12] = [
-    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
-];
 const SESSION: &str = "2026-10-21";
 /// 08:30 New York time on the session: the morning run.
 const RUN_AT: &str = "2026-10-21T12:30:00Z";

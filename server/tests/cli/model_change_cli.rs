@@ -11,34 +11,21 @@
 use super::common;
 
 use common::fake_http::Answer;
-use common::fake_yahoo::ChartQuery;
-use common::{arg, bin};
+use common::fake_yahoo::{self, ChartQuery};
+use common::{arg, bin, LeagueInit, MARKETS};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-const MARKETS: [&str; 12] = [
-    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
-];
-
 const SESSIONS: [&str; 3] = ["2026-10-21", "2026-10-22", "2026-10-23"];
-
-/// An RFC 3339 time in Unix seconds.
-fn unix(s: &str) -> i64 {
-    sealbook_core::calendar::Instant::parse_rfc3339(s)
-        .unwrap()
-        .0
-        .div_euclid(1_000_000)
-}
 
 /// Minute bars of any symbol over the three sessions, the level the symbol's own.
 fn bars(symbol: &str) -> Vec<(i64, f64)> {
-    let base = 20.0 + symbol.bytes().map(f64::from).sum::<f64>() / 4.0;
-    (unix("2026-10-20T13:30:00Z")..unix("2026-10-23T20:05:00Z"))
-        .step_by(60)
-        .enumerate()
-        .map(|(k, s)| (s, base * (1.0 + 0.00002 * k as f64)))
-        .collect()
+    fake_yahoo::rising_bars(
+        20.0 + symbol.bytes().map(f64::from).sum::<f64>() / 4.0,
+        "2026-10-20T13:30:00Z",
+        "2026-10-23T20:05:00Z",
+    )
 }
 
 /// The seat's answer: every market on 1d and 1w, and a portfolio decision.
@@ -58,10 +45,14 @@ fn answer(shift: usize) -> String {
 }
 
 /// `sealbook <args>`: exit code, stdout, stderr.
+/// The seat's fake API key, in the environment variable the league's config names.
+const KEY_ENV: &str = "SB_MODEL_CHANGE_KEY";
+const KEY: &str = "sk-FAKE-model-change";
+
 fn run(args: &[&str]) -> (i32, String, String) {
     let o = Command::new(bin())
         .args(args)
-        .env("SB_MODEL_CHANGE_KEY", "sk-FAKE-model-change")
+        .env(KEY_ENV, KEY)
         .output()
         .unwrap();
     (
@@ -125,16 +116,13 @@ fn the_league(tmp: &Path) -> PathBuf {
     std::fs::write(&config_path, config("m-1", &openai, &yahoo)).unwrap();
     let dir = tmp.join("league");
     std::fs::create_dir_all(&dir).unwrap();
-    let (code, out, err) = run(&[
-        "league",
-        "init",
-        arg(&dir),
-        "--config",
-        arg(&config_path),
-        "--at",
-        "2026-10-21T04:00:00Z",
-        "--offline",
-    ]);
+    let how = LeagueInit {
+        at: Some("2026-10-21T04:00:00Z"),
+        offline: true,
+        env: &[(KEY_ENV, KEY)],
+        ..LeagueInit::default()
+    };
+    let (code, out, err) = common::init_league(&dir, &config_path, &how);
     assert_eq!(code, 0, "{out}{err}");
     for (k, session) in SESSIONS.iter().enumerate() {
         if k == 1 {

@@ -13,7 +13,7 @@ use super::common;
 use common::fake_http::Answer;
 use common::fake_yahoo::{self, ChartQuery};
 use common::serve::Server;
-use common::{arg, bin, sealbook, LeagueInit};
+use common::{arg, bin, sealbook, unix, LeagueInit, MARKETS};
 use sealbook_core::book::chain::{verify, VerifyOptions};
 use sealbook_core::records::book_lines::BookLines;
 use std::io::{Read, Write};
@@ -24,9 +24,6 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-const MARKETS: [&str; 12] = [
-    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
-];
 /// A distinctive fake key: it must appear nowhere but in the requests to the endpoints.
 const KEY: &str = "sk-FAKE-observe-7c1d93e0a5b2";
 const KEY_ENV: &str = "SB_TEST_OBSERVE_KEY";
@@ -56,26 +53,17 @@ fn good_answer() -> String {
     .to_string()
 }
 
-/// An RFC 3339 time in Unix seconds.
-fn unix(s: &str) -> i64 {
-    sealbook_core::calendar::Instant::parse_rfc3339(s)
-        .unwrap()
-        .0
-        .div_euclid(1_000_000)
-}
-
 /// Minute bars of `market` from the session before's reference to after the close: (start in
 /// Unix seconds, price).
 fn bars(market: &str) -> Vec<(i64, f64)> {
     let Some(i) = MARKETS.iter().position(|m| *m == market) else {
         return Vec::new();
     };
-    let base = 50.0 + 25.0 * i as f64;
-    (unix("2026-10-20T13:30:00Z")..unix("2026-10-21T20:05:00Z"))
-        .step_by(60)
-        .enumerate()
-        .map(|(k, s)| (s, base * (1.0 + 0.00002 * k as f64)))
-        .collect()
+    fake_yahoo::rising_bars(
+        50.0 + 25.0 * i as f64,
+        "2026-10-20T13:30:00Z",
+        "2026-10-21T20:05:00Z",
+    )
 }
 
 /// The bars of [`bars`] as the CSV provider reads them.

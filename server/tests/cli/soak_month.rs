@@ -17,7 +17,7 @@ use super::common;
 
 use common::fake_http::Answer;
 use common::serve::Server;
-use common::{arg, bin, LeagueInit};
+use common::{arg, bin, LeagueInit, MARKETS};
 use sealbook_core::calendar::{is_session, new_york_time, Date, Instant};
 use sealbook_core::records::book_lines::BookLines;
 use sealbook_tests::fake_http;
@@ -29,10 +29,6 @@ use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
-
-const MARKETS: [&str; 12] = [
-    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
-];
 
 /// Distinctive fake keys: each may appear in the requests to its endpoints only.
 const KEYS: [(&str, &str); 3] = [

@@ -53,6 +53,16 @@ impl ChartQuery {
     }
 }
 
+/// One-minute bars (start in Unix seconds, price) from `from` to before `to` (RFC 3339), from
+/// `level` up 0.002% a minute.
+pub fn rising_bars(level: f64, from: &str, to: &str) -> Vec<(i64, f64)> {
+    (super::unix(from)..super::unix(to))
+        .step_by(60)
+        .enumerate()
+        .map(|(k, s)| (s, level * (1.0 + 0.00002 * k as f64)))
+        .collect()
+}
+
 /// Yahoo's own answer for a symbol it has no data for.
 pub fn no_data() -> Answer {
     let body = serde_json::json!({"chart": {"result": null, "error": {

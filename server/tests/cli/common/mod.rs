@@ -97,6 +97,19 @@ pub fn join(lines: &[Vec<u8>]) -> Vec<u8> {
         .collect()
 }
 
+/// The twelve markets every league of these tests forecasts, in the order its ask lists them.
+pub const MARKETS: [&str; 12] = [
+    "SPX", "NDX", "DJI", "SOX", "TNX", "DXY", "VIX", "GOLD", "WTI", "BRENT", "COPPER", "BTC",
+];
+
+/// An RFC 3339 time in Unix seconds.
+pub fn unix(s: &str) -> i64 {
+    sealbook_core::calendar::Instant::parse_rfc3339(s)
+        .unwrap()
+        .0
+        .div_euclid(1_000_000)
+}
+
 /// The header of a price CSV with no bar: the prices file the pre-flight of `league init`
 /// wants in the league directory before the first run.
 pub const EMPTY_PRICES: &str = "symbol,time,open,high,low,close,volume\n";
