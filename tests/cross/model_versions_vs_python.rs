@@ -10,7 +10,6 @@
 
 use super::peer_json::close;
 use sealbook_tests::tmp::TempDir;
-use serde_json::Value;
 
 /// The session the changed seat's new model takes over at (session 21 of the demo's season).
 const TAKEOVER: &str = "2026-11-16";
@@ -52,24 +51,7 @@ fn a_seats_new_model_version_is_scored_on_its_own_as_the_python_peer_scores_it()
     sealbook_tests::write_demo(&demo);
     let original = std::fs::read_to_string(demo.join("council-forecasts.csv")).unwrap();
     let clim = demo.join("council-clim-window.json");
-    let score = |csv: &std::path::Path| -> Value {
-        let out = sealbook_tests::sealbook_cli()
-            .arg("score")
-            .arg("--forecasts")
-            .arg(csv)
-            .arg("--clim")
-            .arg(&clim)
-            .arg("--json")
-            .output()
-            .unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    };
+    let score = |csv: &std::path::Path| sealbook_tests::score_json(csv, &clim);
 
     // The demo's seats never change model: no block.
     let plain = t.path().join("plain.csv");
@@ -92,18 +74,11 @@ fn a_seats_new_model_version_is_scored_on_its_own_as_the_python_peer_scores_it()
     let csv = t.path().join("changed.csv");
     std::fs::write(&csv, csv_text).unwrap();
     let ours = score(&csv);
-    let out = sealbook_tests::python_script("score_peer.py")
-        .arg("--model-versions")
-        .arg(&csv)
-        .arg(&clim)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let peer = sealbook_tests::score_peer_json(&[
+        "--model-versions".as_ref(),
+        csv.as_os_str(),
+        clim.as_os_str(),
+    ]);
 
     let blocks = ours["new_model_version"].as_object().expect("the block");
     assert_eq!(blocks.len(), 1, "{blocks:?}");

@@ -16,40 +16,14 @@ use sealbook_tests::tmp::TempDir;
 use serde_json::Value;
 use std::path::Path;
 
-fn score(csv: &Path, clim: &Path) -> Value {
-    let out = sealbook_tests::sealbook_cli()
-        .arg("score")
-        .arg("--forecasts")
-        .arg(csv)
-        .arg("--clim")
-        .arg(clim)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 fn peer_doc(csv: &Path, clim: &Path) -> Value {
     // No ask chain: the season counts from the paper's session 1, the demo's first session.
-    let out = sealbook_tests::python_script("score_peer.py")
-        .arg("--secondary")
-        .arg(csv)
-        .arg(clim)
-        .arg("2026-10-19")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
+    sealbook_tests::score_peer_json(&[
+        "--secondary".as_ref(),
+        csv.as_os_str(),
+        clim.as_os_str(),
+        "2026-10-19".as_ref(),
+    ])
 }
 
 /// Every member of `keys` of the two objects, numbers to a tolerance, and each array member
@@ -106,7 +80,7 @@ fn the_secondary_and_sensitivity_analyses_are_the_python_peers() {
     sealbook_tests::write_demo(&demo);
     let csv = demo.join("council-forecasts.csv");
     let clim = demo.join("council-clim-window.json");
-    let ours = score(&csv, &clim);
+    let ours = sealbook_tests::score_json(&csv, &clim);
     let peer = peer_doc(&csv, &clim);
     let (o, p) = (&ours["secondary"], &peer);
     let mut compared = 0;
@@ -196,7 +170,7 @@ fn the_secondary_and_sensitivity_analyses_are_the_python_peers() {
         "{}",
         String::from_utf8_lossy(&rewrite.stderr)
     );
-    let ours = score(&csv, &other);
+    let ours = sealbook_tests::score_json(&csv, &other);
     let peer = peer_doc(&csv, &other);
     let s = &ours["secondary"]["sensitivity"];
     assert_eq!(ours["climatology_sha256_ok"], true);

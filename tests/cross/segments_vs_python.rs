@@ -11,7 +11,6 @@
 
 use super::peer_json::close;
 use sealbook_tests::tmp::TempDir;
-use serde_json::Value;
 
 /// The session the second methodology version starts at (session 26 of the demo's season).
 const SECOND_FROM: &str = "2026-11-23";
@@ -55,37 +54,15 @@ fn each_methodology_version_is_its_own_segment_as_the_python_peer_scores_it() {
     .unwrap();
     let clim = demo.join("council-clim-window.json");
 
-    let out = sealbook_tests::sealbook_cli()
-        .arg("score")
-        .arg("--forecasts")
-        .arg(&csv)
-        .arg("--clim")
-        .arg(&clim)
-        .arg("--json")
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let ours: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let ours = sealbook_tests::score_json(&csv, &clim);
 
     // No ask chain: the season counts from the paper's session 1, the demo's first session.
-    let out = sealbook_tests::python_script("score_peer.py")
-        .arg("--segments")
-        .arg(&csv)
-        .arg(&clim)
-        .arg("2026-10-19")
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "peer failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let peer: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let peer = sealbook_tests::score_peer_json(&[
+        "--segments".as_ref(),
+        csv.as_os_str(),
+        clim.as_os_str(),
+        "2026-10-19".as_ref(),
+    ]);
 
     let m = &ours["methodology"];
     assert_eq!(m["versions"], peer["versions"]);

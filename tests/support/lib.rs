@@ -114,6 +114,37 @@ pub fn sealbook_cli() -> Command {
     }
 }
 
+/// The stats document `sealbook score --forecasts CSV --clim CLIM --json` prints; the command
+/// must succeed.
+pub fn score_json(csv: &Path, clim: &Path) -> serde_json::Value {
+    let out = sealbook_cli()
+        .arg("score")
+        .arg("--forecasts")
+        .arg(csv)
+        .arg("--clim")
+        .arg(clim)
+        .arg("--json")
+        .output()
+        .expect("run sealbook score");
+    assert!(
+        out.status.success(),
+        "sealbook score --forecasts {} ({}): {}",
+        csv.display(),
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("sealbook score --json prints JSON")
+}
+
+/// What the numpy season peer `tests/py/score_peer.py ARGS` prints, as JSON; the peer must
+/// succeed.
+pub fn score_peer_json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    let mut peer = python_script("score_peer.py");
+    peer.args(args);
+    serde_json::from_slice(&peer_output(peer, b"", "score_peer.py"))
+        .expect("score_peer.py prints JSON")
+}
+
 /// Writes the engine-made DEMO league into `dir` (`sealbook demo --out DIR`), panicking with
 /// the CLI's stderr if it fails.
 pub fn write_demo(dir: &Path) {
