@@ -48,11 +48,13 @@ pub enum Kind {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Anchor {
+    /// Which kind of authority was asked (the record's `kind`: `ots`, `tsa` or `rekor`).
     pub kind: Kind,
     /// The calendar's URL, the authority's name, or the log's URL.
     pub authority: String,
     /// The URL asked.
     pub url: String,
+    /// Whether the authority answered and its file was written (the record's `ok`).
     pub ok: bool,
     /// The file written (relative to the list's folder), when it succeeded.
     pub file: Option<String>,
@@ -86,6 +88,7 @@ pub const GIVE_UP_AFTER_HOURS: i64 = 7 * 24;
 /// When a failed anchor is next asked ([`Anchor::retry_due`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RetryDue {
+    /// Due at `now`: ask it in this upgrade.
     Now,
     /// Not before this instant (its backoff).
     NotBefore(Instant),
@@ -120,15 +123,18 @@ impl Anchor {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AnchorRecord {
+    /// The record's layout, always [`FORMAT`] (`sealbook-anchors/1`).
     pub format: String,
     /// The list's path in the league directory.
     pub list: String,
     /// The list's SHA-256 (hex): what every anchor attests.
     pub sha256: String,
+    /// One entry per authority asked for the list, in the order asked.
     pub anchors: Vec<Anchor>,
 }
 
 impl AnchorRecord {
+    /// The record of the list at `list` with SHA-256 `sha256` (hex), no anchor asked yet.
     pub fn new(list: &str, sha256: &str) -> AnchorRecord {
         AnchorRecord {
             format: FORMAT.into(),

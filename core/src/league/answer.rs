@@ -48,6 +48,8 @@ pub const MAX_REASONS: usize = 32;
 pub struct ReadAnswer {
     /// `items` to seal (None: refused_shape).
     pub items: Option<Object>,
+    /// The answer's `years`: the one unscored sentence on the years ahead (spec §3.7); `None` when
+    /// absent, null or not a string.
     pub years: Option<String>,
     /// The mark and the reason, when not a well-formed answer.
     pub shape: Option<(Shape, String)>,

@@ -19,12 +19,19 @@ use crate::records::names::{float, insert_some, object, string, MARKETS};
 /// One market's row of the snapshot.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MarketRow {
+    /// The asset code, one of [`MARKETS`] (spec Table 2); the snapshot's `asset`.
     pub asset: String,
     /// The last price read (before the open: the previous session's close for the equity
     /// indices and the yield, §3.1).
     pub price: f64,
+    /// The previous session's close, in the market's own unit; the snapshot's `prev_close`, absent
+    /// when not read.
     pub prev_close: Option<f64>,
+    /// The lowest price of the last 52 weeks, in the market's own unit; the snapshot's `low_52w`,
+    /// absent when not read.
     pub low_52w: Option<f64>,
+    /// The highest price of the last 52 weeks, in the market's own unit; the snapshot's `high_52w`,
+    /// absent when not read.
     pub high_52w: Option<f64>,
     /// When the price is from (the bar's time, RFC 3339 UTC).
     pub read_at: String,
@@ -95,10 +102,16 @@ pub const SYSTEM: &str = "You are a forecasting seat in a sealed forecasting lea
 /// What a seat is sent; the provider adapters turn it into a request body.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AskRequest {
+    /// The system text, [`SYSTEM`] for every seat.
     pub system: String,
+    /// The user text: the run's common ask text (spec §3.1 step 2: every seat is asked the same
+    /// text).
     pub user: String,
+    /// The model name sent to the provider (the `[[seat]] model` key).
     pub model: String,
+    /// The most tokens the reply may have (the `[[seat]] max_tokens` key).
     pub max_tokens: u32,
+    /// The sampling temperature (the `[[seat]] temperature` key); `None`: the provider's default.
     pub temperature: Option<f64>,
 }
 
@@ -117,9 +130,11 @@ impl AskRequest {
 /// The ask of one run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ask {
+    /// The run the ask belongs to (the run line's `run_id`).
     pub run_id: String,
     /// The common text (published as `asks/<sha256>.md`).
     pub text: String,
+    /// The SHA-256 (hex) of the snapshot's J bytes: the run line's `snapshot_sha256`.
     pub snapshot_sha256: String,
 }
 

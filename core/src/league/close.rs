@@ -335,10 +335,16 @@ pub const RETAKE_SOURCE: &str = "sealbook league score --retake";
 /// compared with (the line's last correction's `fields`, else the line as sealed).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Retake {
+    /// The score line's `n` in the book.
     pub n: u64,
+    /// The run the line scores (the run line's `run_id`).
     pub run_id: String,
+    /// The `n` of that run line (the score line's `of`).
     pub of: u64,
+    /// The horizon the line scores (`1d`, `1w`, `1m`, `6m`).
     pub horizon: Horizon,
+    /// The content a re-take is compared with: the line's last correction's `fields`, else the line
+    /// as sealed.
     pub sealed: Object,
 }
 

@@ -17,23 +17,46 @@ use std::ops::Range;
 
 /// Defaults (spec §3.1: the ask opens 08:30 ET; the reference is 09:30 ET; the close 16:00 ET).
 pub const DEFAULT_MORNING_RUN_ET: &str = "08:30";
+/// The default `[schedule] reference_et` key, HH:MM New York time: answers count until then (spec
+/// §3.3).
 pub const DEFAULT_REFERENCE_ET: &str = "09:30";
+/// The default `[schedule] score_et` key, HH:MM New York time: close scoring runs ten minutes after
+/// the 16:00 close.
 pub const DEFAULT_SCORE_ET: &str = "16:10";
+/// The default `[schedule] stamp_every_minutes` key: the stamping cadence of the session day, in
+/// minutes (a floor; sealed lines are also stamped on arrival, spec §3.2).
 pub const DEFAULT_STAMP_EVERY_MINUTES: u32 = 30;
 /// How long after a line is sealed the stamp that covers it is taken (lines arriving
 /// together share one stamped list), by default.
 pub const DEFAULT_STAMP_SETTLE_SECONDS: u32 = 5;
 /// The longest settle window a config may ask for: a line is stamped within a minute.
 pub const MAX_STAMP_SETTLE_SECONDS: u32 = 60;
+/// The default `[schedule] upgrade_every_minutes` key: how often pending OpenTimestamps proofs are
+/// upgraded, in minutes.
 pub const DEFAULT_UPGRADE_EVERY_MINUTES: u32 = 60;
+/// The default `[[seat]] timeout_seconds` key: one attempt's timeout for model and command seats,
+/// in seconds.
 pub const DEFAULT_SEAT_TIMEOUT_SECONDS: u32 = 180;
+/// The default `[[seat]] retries` key: retries after a failed attempt, with backoff, until the
+/// reference time.
 pub const DEFAULT_SEAT_RETRIES: u32 = 2;
+/// The default `[[seat]] max_tokens` key: the most tokens a model seat's reply may have.
 pub const DEFAULT_MAX_TOKENS: u32 = 8192;
+/// The default `[anchors] timeout_seconds` key: one request's timeout to a calendar, authority or
+/// log, in seconds.
 pub const DEFAULT_ANCHOR_TIMEOUT_SECONDS: u32 = 30;
+/// The default `[anchors] retries` key: retries with backoff after a failed anchor request (a
+/// failure is recorded and never blocks the book).
 pub const DEFAULT_ANCHOR_RETRIES: u32 = 3;
+/// The default `[[seat]] mode` key, sealed in the answer line as `mode` (spec §3.13
+/// requirement 1).
 pub const DEFAULT_MODE: &str = "api";
+/// The default `[[seat]] base_url` of an `anthropic` seat: the Anthropic Messages API base.
 pub const DEFAULT_ANTHROPIC_URL: &str = "https://api.anthropic.com/v1";
+/// The default `[[seat]] base_url` of a `gemini` seat: the Gemini generateContent API base.
 pub const DEFAULT_GEMINI_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
+/// The default `[anchors] ots_calendars` key: the OpenTimestamps calendars each stamped list is
+/// submitted to (spec §3.2).
 pub const DEFAULT_OTS_CALENDARS: [&str; 3] = [
     "https://alice.btc.calendar.opentimestamps.org",
     "https://bob.btc.calendar.opentimestamps.org",
@@ -45,9 +68,14 @@ pub const DEFAULT_TSA: [(&str, &str); 3] = [
     ("digicert", "http://timestamp.digicert.com"),
     ("sectigo", "https://timestamp.sectigo.com"),
 ];
+/// The default `[anchors] rekor_url` key: the Sigstore public-good Rekor log (spec §3.2 Level 2).
 pub const DEFAULT_REKOR_URL: &str = "https://rekor.sigstore.dev";
+/// The default `[prices] base_url` key of the `yahoo` provider: the Yahoo chart v8 API base.
 pub const DEFAULT_YAHOO_URL: &str = "https://query1.finance.yahoo.com";
+/// The default `[crowd.polymarket] base_url` key: Polymarket's Gamma API, the market list (spec
+/// §4.9).
 pub const DEFAULT_POLYMARKET_URL: &str = "https://gamma-api.polymarket.com";
+/// The default `[crowd.kalshi] base_url` key: Kalshi's trade API v2 (spec §4.9).
 pub const DEFAULT_KALSHI_URL: &str = "https://api.elections.kalshi.com/trade-api/v2";
 /// Polymarket's order books (the CLOB), beside the Gamma market list of
 /// [`DEFAULT_POLYMARKET_URL`].
@@ -80,9 +108,13 @@ pub const YAHOO_SYMBOLS: [&str; 12] = [
 /// and the dotted field (`seat[1].base_url`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConfigError {
+    /// The configuration file's name as the caller gave it.
     pub file: String,
+    /// The 1-based line of the offending key or table; 0 when the file as a whole is at fault.
     pub line: u64,
+    /// The dotted path of the offending key (`seat[1].base_url`, `schedule.stamp_settle_seconds`).
     pub field: String,
+    /// What is wrong with it, one sentence for the operator.
     pub message: String,
 }
 
@@ -103,36 +135,56 @@ impl std::error::Error for ConfigError {}
 pub enum Adapter {
     /// OpenAI-compatible chat completions.
     OpenAi {
+        /// The `[[seat]] base_url` key: the API base the chat completions endpoint is appended to
+        /// (required for this adapter).
         base_url: String,
+        /// The `[[seat]] model` key: the model name sent to the provider.
         model: String,
+        /// The `[[seat]] api_key_env` key: the environment variable holding the API key (`None`: no
+        /// key is sent); the key itself is never written to a file or a log.
         api_key_env: Option<String>,
     },
     /// Anthropic Messages.
     Anthropic {
+        /// The `[[seat]] base_url` key: the Messages API base; default [`DEFAULT_ANTHROPIC_URL`].
         base_url: String,
+        /// The `[[seat]] model` key: the model name sent to Anthropic.
         model: String,
+        /// The `[[seat]] api_key_env` key: the environment variable holding the API key (`None`: no
+        /// key is sent).
         api_key_env: Option<String>,
     },
     /// Google Gemini generateContent.
     Gemini {
+        /// The `[[seat]] base_url` key: the generateContent API base; default
+        /// [`DEFAULT_GEMINI_URL`].
         base_url: String,
+        /// The `[[seat]] model` key: the model name sent to Gemini.
         model: String,
+        /// The `[[seat]] api_key_env` key: the environment variable holding the API key (`None`: no
+        /// key is sent).
         api_key_env: Option<String>,
     },
     /// An external program: the ask on stdin, the answer on stdout.
     Command {
+        /// The `[[seat]] command` key: the program and its arguments, at least the program.
         command: Vec<String>,
         /// The environment variables the program is given besides [`COMMAND_BASE_ENV`]
         /// (its own keys, say): the operator's other keys never reach it.
         env: Vec<String>,
     },
-    /// Reference seats answered inside the engine, without network (spec §4.3, §8.1).
+    /// The `coin` reference seat: 50 on every market. It and the two below are answered inside
+    /// the engine, without network (spec §4.3, §8.1).
     Coin,
+    /// The `climatology` reference seat: the sealed base rates of each market.
     Climatology,
+    /// The `momentum` reference seat: 55 in the direction of each market's last change.
     Momentum,
 }
 
 impl Adapter {
+    /// The adapter's name as written in the `[[seat]] adapter` key (one of [`ADAPTERS`]); a
+    /// reference seat's sealed model.
     pub fn name(&self) -> &'static str {
         match self {
             Adapter::OpenAi { .. } => "openai",
@@ -200,12 +252,17 @@ pub const ADAPTERS: [&str; 7] = [
     "momentum",
 ];
 
+/// One `[[seat]]` table, checked: a forecaster of the roster (spec §3.10, Table 8), in roster
+/// order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Seat {
+    /// The `[[seat]] name` key: unique, a file name in the league directory (see [`is_seat_name`]).
     pub name: String,
+    /// The `[[seat]] adapter` key with the keys that adapter reads.
     pub adapter: Adapter,
     /// Its lab (the consensus weighs a family's later seats 1/3, §5.3); default: the name.
     pub family: String,
+    /// The `[[seat]] side` key: a US or a Chinese lab (spec §5.8); `None` when not declared.
     pub side: Option<Side>,
     /// The provider the seat is called through, a short public name the operator declares
     /// (`provider = "openai"`); sealed in the roster (spec §3.10, Table 8) and published in
@@ -213,13 +270,22 @@ pub struct Seat {
     pub provider: Option<String>,
     /// Sealed in the answer line as `mode` (§3.13 requirement 1).
     pub mode: String,
+    /// The `[[seat]] timeout_seconds` key: one attempt's timeout in seconds (model and command
+    /// adapters); default [`DEFAULT_SEAT_TIMEOUT_SECONDS`].
     pub timeout_seconds: u32,
+    /// The `[[seat]] retries` key: retries after a failed attempt, with backoff, until the
+    /// reference time; default [`DEFAULT_SEAT_RETRIES`].
     pub retries: u32,
+    /// The `[[seat]] max_tokens` key: the most tokens a reply may have (model adapters); default
+    /// [`DEFAULT_MAX_TOKENS`].
     pub max_tokens: u32,
+    /// The `[[seat]] temperature` key, 0 to 2 (model adapters); `None`: the provider's default.
     pub temperature: Option<f64>,
 }
 
 impl Seat {
+    /// The seat as sealed in the roster line and published in `league-roster.json` (spec §3.10,
+    /// Table 8): a reference seat's model is its adapter's name.
     pub fn roster_seat(&self) -> RosterSeat {
         RosterSeat {
             seat: self.name.clone(),
@@ -238,34 +304,53 @@ impl Seat {
 /// Times of day in New York (hour, minute).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Schedule {
+    /// The `[schedule] morning_run_et` key, (hour, minute) New York time: the counted run of each
+    /// session (spec §3.4); default [`DEFAULT_MORNING_RUN_ET`].
     pub morning_run: (u32, u32),
     /// The other runs of each session (spec §3.4: evening runs, earlier or later runs), New
     /// York times of day in declared order: one before the reference is asked on the session
     /// day, one at or after the 16:00 close on the day before. None counts (the scheduled
     /// morning run does); each is sealed, scored and published `not_counted`.
     pub other_runs: Vec<(u32, u32)>,
+    /// The `[schedule] reference_et` key, (hour, minute) New York time: answers count until then
+    /// (spec §3.3); default [`DEFAULT_REFERENCE_ET`].
     pub reference: (u32, u32),
+    /// The `[schedule] score_et` key, (hour, minute) New York time: when the session's close is
+    /// scored, after the 16:00 close; default [`DEFAULT_SCORE_ET`].
     pub score: (u32, u32),
+    /// The `[schedule] stamp_every_minutes` key: the stamping cadence of the session day in minutes
+    /// (a floor: lines are also stamped on arrival); default [`DEFAULT_STAMP_EVERY_MINUTES`].
     pub stamp_every_minutes: u32,
     /// Seconds from the first line sealed after the last stamp to the stamp that covers it
     /// (1 to [`MAX_STAMP_SETTLE_SECONDS`]: two stamped lists never share a second; spec §3.2, requirement 12: a sealed line is stamped
     /// on arrival).
     pub stamp_settle_seconds: u32,
+    /// The `[schedule] upgrade_every_minutes` key: how often pending OpenTimestamps proofs are
+    /// upgraded, in minutes; default [`DEFAULT_UPGRADE_EVERY_MINUTES`].
     pub upgrade_every_minutes: u32,
     /// The first session the schedule counts (default: the first session after `init`).
     pub first_session: Option<Date>,
 }
 
+/// One `[[anchors.tsa]]` entry: an RFC 3161 time-stamping authority (spec §3.2).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tsa {
+    /// The `name` key: the authority's short name, letters, digits and `-`.
     pub name: String,
+    /// The `url` key: the authority's RFC 3161 endpoint (http or https).
     pub url: String,
 }
 
+/// The `[anchors]` table, checked: where each stamped list is anchored (spec §3.2).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Anchors {
+    /// The `ots_calendars` key: the OpenTimestamps calendar URLs; default
+    /// [`DEFAULT_OTS_CALENDARS`].
     pub ots_calendars: Vec<String>,
+    /// The `tsa` key: the RFC 3161 authorities; default [`DEFAULT_TSA`].
     pub tsa: Vec<Tsa>,
+    /// The `rekor_url` key: the Rekor transparency log's base URL; default [`DEFAULT_REKOR_URL`],
+    /// `None` when written as `""` (no log).
     pub rekor_url: Option<String>,
     /// The operator's ECDSA P-256 key (PEM) that signs each list logged in Rekor, the path as
     /// written (relative to the config file's directory); `None`: a fresh key per entry, so
@@ -276,7 +361,11 @@ pub struct Anchors {
     pub rekor_log_key: Option<String>,
     /// Which API the log at `rekor_url` speaks.
     pub rekor_api: RekorApi,
+    /// The `timeout_seconds` key: one anchor request's timeout in seconds; default
+    /// [`DEFAULT_ANCHOR_TIMEOUT_SECONDS`].
     pub timeout_seconds: u32,
+    /// The `retries` key: retries with backoff after a failed anchor request; default
+    /// [`DEFAULT_ANCHOR_RETRIES`].
     pub retries: u32,
 }
 
@@ -304,17 +393,26 @@ impl RekorApi {
     }
 }
 
+/// The `[prices] provider` key with the keys that provider reads: where the one-minute bars that
+/// score each session come from.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PriceSource {
-    /// `symbol,time,open,high,low,close,volume` 1-minute bars; the path as written (relative
-    /// to the config file's directory).
-    Csv { path: String },
-    /// Yahoo chart v8, 1-minute bars.
-    Yahoo { base_url: String },
+    /// `provider = "csv"`: a file of `symbol,time,open,high,low,close,volume` 1-minute bars.
+    Csv {
+        /// The `path` key: the file, as written (relative to the config file's directory).
+        path: String,
+    },
+    /// `provider = "yahoo"`: Yahoo chart v8, 1-minute bars.
+    Yahoo {
+        /// The `base_url` key; default [`DEFAULT_YAHOO_URL`].
+        base_url: String,
+    },
 }
 
+/// The `[prices]` table, checked: the price provider and the symbols it is asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Prices {
+    /// The `provider` key, with its `path` or `base_url`.
     pub provider: PriceSource,
     /// Asset code -> the provider's symbol, for every market of [`MARKETS`].
     pub symbols: BTreeMap<String, String>,
@@ -330,8 +428,12 @@ impl Prices {
     }
 }
 
+/// One `[crowd.polymarket]` or `[crowd.kalshi]` table, checked and enabled: a venue whose prices
+/// are read into the run line (spec §4.9).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CrowdSource {
+    /// The `base_url` key: Polymarket's Gamma API or Kalshi's trade API v2; default
+    /// [`DEFAULT_POLYMARKET_URL`] or [`DEFAULT_KALSHI_URL`].
     pub base_url: String,
     /// Polymarket: the order books' base URL (`clob_url`); Kalshi: none (one API).
     pub book_url: Option<String>,
@@ -405,9 +507,12 @@ fn template_problem(t: &str) -> Option<String> {
     None
 }
 
+/// The `[crowd]` table, checked (spec §4.9): the venues read into the run line; default none.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Crowd {
+    /// The `[crowd.polymarket]` table; `None` when absent or `enabled = false`.
     pub polymarket: Option<CrowdSource>,
+    /// The `[crowd.kalshi]` table; `None` when absent or `enabled = false`.
     pub kalshi: Option<CrowdSource>,
 }
 
@@ -434,15 +539,26 @@ impl fmt::Debug for Experiment {
 /// The schemes `[experiment] database_url` accepts.
 pub const DATABASE_URL_SCHEMES: [&str; 2] = ["postgres://", "postgresql://"];
 
+/// A league's configuration file (`league.toml`), checked by [`LeagueConfig::from_toml`]; every
+/// default filled in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeagueConfig {
+    /// The `[league] name` key: the league's name, not empty.
     pub name: String,
+    /// The `[league] methodology_version` key: the scoring methodology version sealed in every run
+    /// line (spec §3.10).
     pub methodology_version: String,
+    /// The `[[seat]]` tables in roster order: 1 to [`MAX_SEATS`] seats with unique names.
     pub seats: Vec<Seat>,
+    /// The `[schedule]` table: when each job runs on NYSE sessions, New York time.
     pub schedule: Schedule,
+    /// The `[anchors]` table: the calendars, authorities and log each stamped list goes to.
     pub anchors: Anchors,
+    /// The `[prices]` table: the provider of the bars each session is scored on.
     pub prices: Prices,
+    /// The `[crowd]` table: the venues whose prices are read into the run line.
     pub crowd: Crowd,
+    /// The `[experiment]` table: where the reader experiment keeps its records.
     pub experiment: Experiment,
 }
 

@@ -20,10 +20,16 @@ pub type Reading = Result<Option<(bool, String)>, String>;
 /// is decided at). A Kalshi contract whose quote sealed no previous close is not asked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolutionAsk {
+    /// The session the run forecast (its `session` date, New York).
     pub session: Date,
+    /// The run whose bets wait (the run line's `run_id`).
     pub run_id: String,
+    /// The crowd contracts its bets wait on: (market code, venue) pairs.
     pub waiting: Vec<Contract>,
+    /// The market codes whose Polymarket daily market is read for its resolution.
     pub polymarket: Vec<String>,
+    /// Market code -> the previous close sealed with the run's Kalshi quote, in the market's unit:
+    /// the value the Kalshi contract is decided at.
     pub kalshi_sealed: BTreeMap<String, f64>,
 }
 
@@ -66,7 +72,10 @@ pub fn resolution_asks(protocol: &Protocol, book: &BookLines, now: Instant) -> V
 /// when no contract resolved) and, by row key, why each contract left unresolved stays open.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResolutionOutcome {
+    /// The `crowd` line to seal, with a row for each resolved contract; `None` when none resolved.
     pub line: Option<CrowdContent>,
+    /// Row key ([`crowd_row_key`]) -> why that contract stays open (unread, not settled, or the
+    /// venue's error).
     pub open: BTreeMap<String, String>,
 }
 

@@ -60,7 +60,11 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Which ledger a line goes to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeagueLedger {
+    /// The sealed book (`council-book.jsonl`, stamped as `daily/council/book.jsonl`): run, answer,
+    /// score and crowd lines (spec §3.2).
     Book,
+    /// The outgoing ask chain (`asks.jsonl`, stamped as `daily/council/asks.jsonl`): one line per
+    /// seat asked (spec §3.4).
     Asks,
 }
 
@@ -69,28 +73,47 @@ pub enum LeagueLedger {
 pub enum Action {
     /// Read the twelve markets' prices (and the crowd's, when configured), then call
     /// [`Engine::on_snapshot`].
-    TakeSnapshot { run_id: String, session: Date },
+    TakeSnapshot {
+        /// The run the snapshot is for (`run_id`, e.g. `2026-10-21-am`).
+        run_id: String,
+        /// The session the run forecasts.
+        session: Date,
+    },
     /// Publish a file of the league (`asks/<sha256>.md`).
-    Publish { path: String, bytes: Vec<u8> },
+    Publish {
+        /// The file's path in the league directory.
+        path: String,
+        /// The file's bytes, written as they are.
+        bytes: Vec<u8>,
+    },
     /// Append one line and make it durable before anything else, then call
     /// [`Engine::on_sealed`].
     Seal {
+        /// The ledger the line is appended to.
         ledger: LeagueLedger,
+        /// The line's content; the writer adds `n`, `prev`, `seal` and `link` (spec §3.2).
         content: Object,
     },
     /// Ask a seat; report the outcome with [`Engine::on_reply`]. Retries stop at `deadline`.
     Ask {
+        /// The run the seat is asked for (`run_id`).
         run_id: String,
+        /// The seat's name (the `[[seat]] name` key).
         seat: String,
+        /// What the seat is sent.
         request: AskRequest,
+        /// The run's reference time: retries stop then.
         deadline: Instant,
     },
     /// Write the stamped list of every ledger and request the anchors.
     Stamp,
     /// Score the run's horizon (prices from the provider, the scorer's line).
     Score {
+        /// The run whose horizon is scored (`run_id`).
         run_id: String,
+        /// The session the run forecast.
         session: Date,
+        /// The horizon to score (`1d`, `1w`, `1m`, `6m`).
         horizon: Horizon,
         /// The run line's `n`.
         of: u64,
@@ -105,12 +128,18 @@ pub enum Action {
     /// [`crate::league::crowd_resolution::resolution_line`] over the readings), then call
     /// [`Engine::on_crowd_resolved`] with the sessions the sealed lines resolve bets of, or
     /// [`Engine::on_crowd_failed`].
-    ResolveCrowd { session: Date },
+    ResolveCrowd {
+        /// The session whose day's score line was sealed.
+        session: Date,
+    },
     /// Record `session`'s prices of the trading tracks in force in `arena-prices.jsonl`
     /// (spec §4.7, §4.11; [`crate::arena::league::price_recording`], the bars it names, then
     /// [`crate::arena::league::session_price_lines`]); a session already recorded gets only
     /// the bets' lines not yet there. Report with [`Engine::on_arena_prices`].
-    RecordArenaPrices { session: Date },
+    RecordArenaPrices {
+        /// The session whose prices are recorded.
+        session: Date,
+    },
     /// Publish the league's open-data files and manifest, so the served `manifest.json` lists
     /// every score line (spec Appendix C); handed out by [`Engine::publish_due`] after a score
     /// line is sealed, reported with [`Engine::on_published`].
@@ -285,6 +314,8 @@ pub enum Due {
 }
 
 impl Due {
+    /// The job's name (`run`, `close`, `stamp`, `score`), as the scheduler reports the next due
+    /// job.
     pub fn as_str(self) -> &'static str {
         match self {
             Due::Run => "run",
@@ -327,9 +358,11 @@ pub struct Engine {
 /// ledgers the engine has seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LastSealed {
+    /// The ledger the line is in.
     pub ledger: LeagueLedger,
     /// The line's `n` (0 when not yet known: a line the engine was told of before its seal).
     pub n: u64,
+    /// Its sealing time, `max(at, booked_at)`.
     pub at: Instant,
 }
 
@@ -338,7 +371,9 @@ pub struct LastSealed {
 /// reads "sealed before the reference" from these times, §3.3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockBehind {
+    /// The time the engine was told.
     pub now: Instant,
+    /// The line sealed later than `now`.
     pub last: LastSealed,
 }
 
@@ -457,9 +492,11 @@ pub fn missing_book_verdict(asks: &[u8]) -> Result<(), (u64, String)> {
 /// [`Engine::unfinished_run`] (its process ended early).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnfinishedRun {
+    /// The run's `run_id`.
     pub run_id: String,
     /// The run's ask, whose text is published as `asks/<ask_sha256>.md`.
     pub ask_sha256: String,
+    /// The run's reference time: its silent seats are sealed `no_answer` then.
     pub deadline: Instant,
     /// The seats with neither an answer nor a `no_answer` line.
     pub seats: Vec<String>,
@@ -469,15 +506,26 @@ pub struct UnfinishedRun {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ResumeError {
     /// The engine knows no open run of that id.
-    NoSuchRun { run_id: String },
+    NoSuchRun {
+        /// The run asked to resume.
+        run_id: String,
+    },
     /// The ask text handed in is not the run's ask.
     AskDiffers {
+        /// The run asked to resume.
         run_id: String,
+        /// The run line's `ask_sha256`.
         expected: String,
+        /// The SHA-256 (hex) of the ask text handed in.
         found: String,
     },
     /// The ask text holds no snapshot the run line's `snapshot_sha256` names.
-    Snapshot { run_id: String, message: String },
+    Snapshot {
+        /// The run asked to resume.
+        run_id: String,
+        /// Why the snapshot could not be read from the ask text.
+        message: String,
+    },
     /// `now` is earlier than a sealed line.
     ClockBehind(ClockBehind),
 }

@@ -29,6 +29,8 @@ pub struct LeagueFile {
     pub league: String,
     /// The methodology version in force (spec §3.10).
     pub methodology_version: String,
+    /// The `generated_from` object: the ledgers and how many of their lines the file's figures were
+    /// computed from.
     pub generated_from: GeneratedFrom,
     /// The trading accounts (§4.7, §4.8).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -65,7 +67,9 @@ impl LeagueFile {
 /// reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeagueFileError {
+    /// The 1-based line of the JSON position where reading failed.
     pub line: usize,
+    /// The 1-based column of that position.
     pub column: usize,
     /// The JSON reader's own sentence.
     pub detail: String,

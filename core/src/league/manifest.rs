@@ -31,6 +31,7 @@ pub const MAX_PATH_BYTES: usize = 1024;
 pub struct ManifestFile {
     /// Relative to the league directory, `/`-separated.
     pub path: String,
+    /// The file's size in bytes.
     pub bytes: u64,
     /// Lowercase hex.
     pub sha256: String,
@@ -40,6 +41,7 @@ pub struct ManifestFile {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manifest {
+    /// The manifest's layout, always [`MANIFEST_FORMAT`] (`sealbook-manifest-1`).
     pub format: String,
     /// The league's name (its declaration's `league`, else its `label`).
     pub league: String,
@@ -61,7 +63,10 @@ pub struct Manifest {
 /// Why a manifest cannot be read: the field at fault and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ManifestError {
+    /// The field at fault (`format`, `files`, `files[3].sha256`), or `(file)` for the file as a
+    /// whole.
     pub field: String,
+    /// What is wrong with it.
     pub message: ManifestMsg,
 }
 
@@ -78,27 +83,55 @@ impl std::error::Error for ManifestError {}
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ManifestMsg {
     /// The file is larger than [`MAX_MANIFEST_BYTES`].
-    TooLarge { bytes: usize, max: usize },
+    TooLarge {
+        /// The file's size in bytes.
+        bytes: usize,
+        /// The most bytes read, [`MAX_MANIFEST_BYTES`].
+        max: usize,
+    },
     /// Not JSON of the manifest's shape (`detail` is the JSON reader's own words).
     NotAManifest {
+        /// The JSON reader's own sentence.
         detail: String,
+        /// The 1-based line where reading failed.
         line: usize,
+        /// The 1-based column where reading failed.
         column: usize,
     },
     /// `format` is not [`MANIFEST_FORMAT`].
-    NotFormat { found: String },
+    NotFormat {
+        /// The `format` the file states.
+        found: String,
+    },
     /// More files than [`MAX_MANIFEST_FILES`].
-    TooManyFiles { files: usize, max: usize },
+    TooManyFiles {
+        /// How many files the manifest lists.
+        files: usize,
+        /// The most read, [`MAX_MANIFEST_FILES`].
+        max: usize,
+    },
     /// A path [`path_is_safe`] refuses.
-    UnsafePath { path: String },
+    UnsafePath {
+        /// The path as listed.
+        path: String,
+    },
     /// `manifest.json` listed in itself.
     ListsItself,
     /// A SHA-256 that is not 64 lowercase hex digits.
-    BadSha256 { sha256: String },
+    BadSha256 {
+        /// The `sha256` as listed.
+        sha256: String,
+    },
     /// A path listed twice.
-    ListedTwice { path: String },
+    ListedTwice {
+        /// The path listed twice.
+        path: String,
+    },
     /// A path before the one it follows.
-    OutOfOrder { path: String },
+    OutOfOrder {
+        /// The path that sorts before its predecessor.
+        path: String,
+    },
 }
 
 impl fmt::Display for ManifestMsg {
@@ -186,11 +219,24 @@ pub enum FileState {
     /// Size and SHA-256 as listed.
     Ok,
     /// Listed, but could not be had (not found, or not fetched); `why` says what happened.
-    Missing { why: MissingWhy },
+    Missing {
+        /// Why the file could not be had.
+        why: MissingWhy,
+    },
     /// The size differs from the listed one.
-    SizeDiffers { listed: u64, found: u64 },
+    SizeDiffers {
+        /// The size the manifest lists, in bytes.
+        listed: u64,
+        /// The size of the bytes had, in bytes.
+        found: u64,
+    },
     /// The size is as listed but the SHA-256 is not.
-    HashDiffers { listed: String, found: String },
+    HashDiffers {
+        /// The SHA-256 the manifest lists (hex).
+        listed: String,
+        /// The SHA-256 of the bytes had (hex).
+        found: String,
+    },
 }
 
 /// Why a listed file could not be had: not dropped, not read, or not fetched. The page reads
@@ -202,21 +248,41 @@ pub enum MissingWhy {
     /// No dropped file at the listed path.
     NotDropped,
     /// The dropped file could not be read.
-    Unreadable { detail: String },
+    Unreadable {
+        /// The browser's own words.
+        detail: String,
+    },
     /// The listed path makes no address against the manifest's.
-    NotAUrl { detail: String },
+    NotAUrl {
+        /// The browser's own words.
+        detail: String,
+    },
     /// No browser window to fetch from.
     NoWindow,
     /// The request failed before an answer.
-    RequestFailed { detail: String },
+    RequestFailed {
+        /// The browser's own words.
+        detail: String,
+    },
     /// What came back is not an HTTP response.
     NotHttpResponse,
     /// The server answered with an error status.
-    Http { status: u16 },
+    Http {
+        /// The HTTP status code.
+        status: u16,
+    },
     /// The answer declares more bytes than listed (its Content-Length): not read.
-    TooLarge { bytes: u64, max: u64 },
+    TooLarge {
+        /// The size the answer declares, in bytes.
+        bytes: u64,
+        /// The most bytes read: the listed size (the manifest's own: [`MAX_MANIFEST_BYTES`]).
+        max: u64,
+    },
     /// The answer's body could not be read.
-    BodyUnreadable { detail: String },
+    BodyUnreadable {
+        /// The browser's own words.
+        detail: String,
+    },
 }
 
 impl fmt::Display for MissingWhy {
@@ -246,12 +312,15 @@ impl Serialize for MissingWhy {
 /// One listed file's check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct FileCheck {
+    /// The listed path, relative to the league directory.
     pub path: String,
+    /// How the file compares with its listing (flattened into the JSON as `state` and its fields).
     #[serde(flatten)]
     pub state: FileState,
 }
 
 impl FileCheck {
+    /// Whether the file was had with the listed size and SHA-256.
     pub fn ok(&self) -> bool {
         self.state == FileState::Ok
     }
@@ -279,7 +348,9 @@ impl FileCheck {
 /// Every listed file's check, in the manifest's order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ManifestCheck {
+    /// The manifest's `league`.
     pub league: String,
+    /// One check per listed file, in the manifest's order.
     pub files: Vec<FileCheck>,
 }
 
@@ -289,6 +360,7 @@ impl ManifestCheck {
         self.files.iter().all(FileCheck::ok)
     }
 
+    /// The checks that failed, in the manifest's order.
     pub fn failures(&self) -> impl Iterator<Item = &FileCheck> {
         self.files.iter().filter(|f| !f.ok())
     }

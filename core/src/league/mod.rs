@@ -4,6 +4,8 @@
 //! does I/O or reads a clock: the caller hands in bytes and the time and carries out the
 //! actions.
 
+#![warn(missing_docs)]
+
 pub mod anchor_record;
 pub mod answer;
 pub mod ask;

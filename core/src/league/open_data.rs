@@ -384,13 +384,22 @@ pub fn digest_bytes(league: &str, methodology: &str, csv: &[u8]) -> Result<Vec<u
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FieldDoc {
+    /// The field's `name`: a JSON key, a CSV column or a line key, or a key placeholder (`<seat>`).
     pub name: String,
+    /// The field's `type`: a JSON type (`a|b` when it is either), or `text`/`number`/`bool` for a
+    /// CSV cell.
     #[serde(rename = "type")]
     pub kind: String,
+    /// The field's `unit` (`""` when it has none).
     pub unit: String,
+    /// The field's `meaning`, one sentence.
     pub meaning: String,
+    /// The field's `fields`: the members of an object, or of each object in a list (empty for a
+    /// scalar).
     #[serde(default)]
     pub fields: Vec<FieldDoc>,
+    /// The field's `optional`: why a published league may hold no such field; `None`: every league
+    /// of the engine holds it.
     #[serde(default)]
     pub optional: Option<String>,
 }
@@ -426,7 +435,9 @@ fn is_placeholder(name: &str) -> bool {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KeyDoc {
+    /// The placeholder's `name`, with its angle brackets (`<seat>`).
     pub name: String,
+    /// The placeholder's `meaning`: what its keys are.
     pub meaning: String,
 }
 
@@ -434,9 +445,12 @@ pub struct KeyDoc {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FileDoc {
+    /// The file's `path` in the league directory, `/`-separated; a `*` stands for a family of
+    /// files.
     pub path: String,
     /// `json` (one document), `jsonl` (one object a line), `csv`, `text`, `binary`.
     pub format: String,
+    /// The file's `meaning`, one sentence.
     pub meaning: String,
     /// The document's members, the lines' keys or the CSV's columns (none for text and binary).
     pub fields: Vec<FieldDoc>,
@@ -446,9 +460,13 @@ pub struct FileDoc {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Renamed {
+    /// The `spec` name: the field (or file and field) as the spec names it.
     pub spec: String,
+    /// The `published` name: where the field is published instead.
     pub published: String,
+    /// The `file` the published field is in.
     pub file: String,
+    /// The `note`: what the published field holds.
     pub note: String,
 }
 
@@ -456,7 +474,9 @@ pub struct Renamed {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NotPublished {
+    /// The `file` the spec names (or the item it asks for).
     pub file: String,
+    /// The `why`: why it is not published, and where its content is instead.
     pub why: String,
 }
 
@@ -464,11 +484,15 @@ pub struct NotPublished {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Dictionary {
+    /// The dictionary's layout, always [`DATASET_FORMAT`] (`sealbook-dataset-1`).
     pub format: String,
     /// The key placeholders its fields use (`<seat>`, `<horizon>`, ...), each with its meaning.
     pub keys: Vec<KeyDoc>,
+    /// The documented files of the league directory.
     pub files: Vec<FileDoc>,
+    /// The fields published under another name than the spec's, mapped to the spec's names.
     pub renamed: Vec<Renamed>,
+    /// The files the spec names that the league does not publish, each with why.
     pub not_published: Vec<NotPublished>,
 }
 

@@ -20,13 +20,19 @@ use super::wire::{Finish, Reply, Wire};
 /// What a part of the configuration is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Subject {
+    /// A `[[seat]]` table: its key, its program or its provider.
     Seat,
+    /// The `[prices]` provider: its file or its endpoint.
     Prices,
+    /// An anchoring authority of `[anchors]`: an OpenTimestamps calendar, an RFC 3161 authority or
+    /// the Rekor log (spec §3.2).
     Authority,
+    /// A crowd venue of `[crowd]` (spec §4.9).
     Crowd,
 }
 
 impl Subject {
+    /// The subject's word in the pre-flight report (`seat`, `prices`, `authority`, `crowd`).
     pub fn as_str(self) -> &'static str {
         match self {
             Subject::Seat => "seat",
@@ -41,23 +47,47 @@ impl Subject {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Precondition {
     /// The environment variable `var` (named by the config's `field`) is set and not blank.
-    EnvSet { field: String, var: String },
+    EnvSet {
+        /// The config field that names the variable (`seat[0].api_key_env`).
+        field: String,
+        /// The environment variable's name.
+        var: String,
+    },
     /// The file at `path`, as written in the config (relative: to the directory of the
     /// league's `league.toml`), exists and is a regular file.
-    File { field: String, path: String },
+    File {
+        /// The config field that names the file (`prices.path`, `anchors.rekor_key`).
+        field: String,
+        /// The path as written in the config.
+        path: String,
+    },
     /// The program a `command` seat starts: a path (with a `/`) that is an executable file,
     /// or a name found on `PATH`.
-    Program { field: String, program: String },
+    Program {
+        /// The config field that names the program (`seat[2].command`).
+        field: String,
+        /// The program, the command's first word.
+        program: String,
+    },
     /// Something answers an HTTP GET of `url` (any status) within the check's timeout.
-    Endpoint { field: String, url: String },
+    Endpoint {
+        /// The config field that names the URL (`anchors.tsa[1]`, `crowd.kalshi.base_url`).
+        field: String,
+        /// The URL asked.
+        url: String,
+    },
     /// The provider of a model seat accepts the key in `var`: a GET of its model list `url`
     /// ([`Wire::models_endpoint`]) with the key in the provider's header
     /// ([`Wire::key_headers`]), read by [`key_verdict`]. With `var` not set, the list is asked
     /// without a key (the endpoint answers, as [`Precondition::Endpoint`]).
     Key {
+        /// The config field that names the key (`seat[0].api_key_env`).
         field: String,
+        /// The environment variable holding the key.
         var: String,
+        /// The provider's wire format, which says the model list's URL and the key's header.
         wire: Wire,
+        /// The provider's model list URL.
         url: String,
     },
 }
@@ -97,11 +127,13 @@ impl Precondition {
 /// One seat, provider, authority or venue and what must hold for it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Part {
+    /// What kind of part it is.
     pub subject: Subject,
     /// The seat's name, the provider's kind, the authority's URL or name, the venue.
     pub name: String,
     /// The adapter, provider, or kind of authority (`ots`, `tsa`, `rekor`).
     pub kind: String,
+    /// What must hold for it, in the order they are carried out.
     pub checks: Vec<Precondition>,
 }
 

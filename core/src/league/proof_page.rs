@@ -73,7 +73,9 @@ fn href(path: &str) -> String {
 
 /// A published ledger: its path in the league directory and its bytes.
 pub struct PublishedLedger<'a> {
+    /// The ledger's path in the league directory (`council-book.jsonl`, `asks.jsonl`).
     pub path: &'a str,
+    /// The ledger's bytes as published, one sealed line per LF.
     pub bytes: &'a [u8],
 }
 
@@ -146,7 +148,7 @@ macro_rules! texts {
     ($($id:ident { en: $en:literal, zh: $zh:literal, ar: $ar:literal, })*) => {
         /// A sentence or label of the proof page.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Text { $($id),* }
+        pub enum Text { $(#[doc = concat!("The text whose English is \"", $en, "\".")] $id),* }
 
         impl Text {
             /// Every text, in the table's order.

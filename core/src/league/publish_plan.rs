@@ -58,7 +58,9 @@ pub const PUBLISHED_DIRS: [&str; 3] = ["asks", "proof", "tsa"];
 /// A published file: its path relative to the league directory (`/`-separated) and its bytes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PublishFile {
+    /// The file's path relative to the league directory, `/`-separated.
     pub path: String,
+    /// The file's bytes, as published.
     pub bytes: Vec<u8>,
 }
 
@@ -120,7 +122,10 @@ pub fn league_identity(asks: Option<&[u8]>, lines: &BookLines) -> (String, Strin
 /// directory; None: the league's files together) and what is wrong.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlanError {
+    /// The input at fault, relative to the league directory (`council-book.jsonl`); `None`: the
+    /// league's files together.
     pub file: Option<&'static str>,
+    /// What is wrong, one sentence.
     pub message: String,
 }
 
@@ -137,9 +142,15 @@ impl PlanError {
 /// methodology and how many files the manifest lists.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PublishPlan {
+    /// The league's name: the declaration's `league`, else its `label` (the manifest's `league`).
     pub league: String,
+    /// The methodology version: the declaration's `methodology`, else the last run line's (spec
+    /// §3.10).
     pub methodology: String,
+    /// How many files `manifest.json` lists: the sealed inputs and the generated files, the
+    /// manifest itself not counted.
     pub listed: usize,
+    /// The generated files to write, in order, `manifest.json` last.
     pub files: Vec<PublishFile>,
 }
 

@@ -69,6 +69,8 @@ impl Secrets {
         Secrets { keys }
     }
 
+    /// Whether no secret is looked for (none given, or every one shorter than
+    /// [`MIN_SECRET_CHARS`]).
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

@@ -35,6 +35,7 @@ pub const MAX_RETRIEVAL_BYTES: usize = 2 * crate::league::manifest::MAX_MANIFEST
 pub struct RetrievedFile {
     /// Relative to the directory, `/`-separated (as the manifest lists it).
     pub path: String,
+    /// The file's size in bytes, as retrieved.
     pub bytes: u64,
     /// Lowercase hex.
     pub sha256: String,
@@ -46,6 +47,7 @@ pub struct RetrievedFile {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Retrieval {
+    /// The record's layout, always [`RETRIEVAL_FORMAT`] (`sealbook-retrieval-1`).
     pub format: String,
     /// The manifest's address the files were retrieved from.
     pub manifest_url: String,
@@ -64,7 +66,9 @@ pub struct Retrieval {
 /// Why a record cannot be read: the field at fault and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RetrievalError {
+    /// The field at fault (`manifest_sha256`, `files[2].path`).
     pub field: String,
+    /// What is wrong with it.
     pub message: String,
 }
 

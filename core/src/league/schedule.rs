@@ -65,6 +65,8 @@ pub fn morning_run_at(config: &LeagueConfig, session: Date) -> Instant {
 /// One run of a session's schedule (spec §3.4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RunSlot {
+    /// The run's id: `<session>-am` for the morning run, `<session>-<hhmm>` for another (spec
+    /// §3.4).
     pub run_id: String,
     /// When it asks.
     pub at: Instant,

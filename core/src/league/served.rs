@@ -38,6 +38,7 @@ pub enum Listed {
 /// One entry of a published directory's listing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetEntry {
+    /// The entry's name: one path segment, without a slash.
     pub name: String,
     /// True for a directory holding listed files, false for a listed file.
     pub dir: bool,

@@ -10,10 +10,13 @@ use serde_json::{json, Value};
 /// The `anthropic-version` header the body below is written for.
 pub const API_VERSION: &str = "2023-06-01";
 
+/// The Messages URL: `{base_url}/v1/messages`.
 pub fn endpoint(base_url: &str) -> String {
     super::join_base(base_url, "/v1/messages")
 }
 
+/// The request body: the model, `max_tokens`, the user message, `stream: false`, the system
+/// text (when there is one) and the temperature (when set) as top-level fields.
 pub fn request_body(ask: &AskRequest) -> Vec<u8> {
     let mut body = json!({
         "model": ask.model,

@@ -31,6 +31,9 @@ fn path_segment(s: &str) -> String {
     out
 }
 
+/// The request body: the user text as the one `contents` entry, `generationConfig` with
+/// `maxOutputTokens` and the temperature (when set), and the system text (when there is one)
+/// as `systemInstruction`.
 pub fn request_body(ask: &AskRequest) -> Vec<u8> {
     let mut config = json!({"maxOutputTokens": ask.max_tokens});
     if let Some(t) = ask.temperature.filter(|t| t.is_finite()) {

@@ -35,12 +35,19 @@ pub enum Finish {
     /// or a finish reason this reader does not know. `kind` is the provider's error type or
     /// status (`invalid_request_error`, `NOT_FOUND`, ...) or one of this module's own:
     /// `http_<status>`, `malformed`, `streamed`, `no_text`, `no_candidate`, `unknown_finish`.
-    Error { kind: String, message: String },
+    Error {
+        /// The error's kind, as above.
+        kind: String,
+        /// The provider's message or this reader's own, clipped for the logs.
+        message: String,
+    },
 }
 
 /// Whether asking again may help.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RetryAdvice {
+    /// Asking again will not help: the model answered, refused or was blocked, or the request
+    /// itself was refused (a 4xx other than 408, 409 and 429), or the body was streamed.
     No,
     /// The provider said when (`retry-after`, `retry-after-ms`).
     After(Duration),
@@ -58,20 +65,25 @@ pub struct SeatOutcome {
     pub provider_model: Option<String>,
     /// The provider's own finish reason as sent (`stop`, `end_turn`, `STOP`, ...).
     pub provider_finish: Option<String>,
+    /// How the reply ended, in this module's terms.
     pub finish: Finish,
+    /// Whether and when to ask again.
     pub retry: RetryAdvice,
 }
 
 /// A provider's HTTP reply as received.
 #[derive(Clone, Copy, Debug)]
 pub struct Reply<'a> {
+    /// The HTTP status code.
     pub status: u16,
     /// Response headers (name, value); names compare case-insensitively.
     pub headers: &'a [(&'a str, &'a str)],
+    /// The body's bytes as received (JSON unless the reply is an error page or a stream).
     pub body: &'a [u8],
 }
 
 impl Reply<'_> {
+    /// The value of the header `name` (case-insensitive), trimmed; `None` when absent.
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -83,8 +95,11 @@ impl Reply<'_> {
 /// The three formats, for callers that pick one by configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wire {
+    /// OpenAI-compatible chat completions ([`openai`]): the `openai` adapter.
     OpenAi,
+    /// Anthropic Messages ([`anthropic`]): the `anthropic` adapter.
     Anthropic,
+    /// Google Gemini `generateContent` ([`gemini`]): the `gemini` adapter.
     Gemini,
 }
 
@@ -98,6 +113,8 @@ impl Wire {
         }
     }
 
+    /// The request body for `ask` in this format: compact JSON, `stream: false` where the format
+    /// has it.
     pub fn request_body(self, ask: &AskRequest) -> Vec<u8> {
         match self {
             Wire::OpenAi => openai::request_body(ask),
@@ -106,6 +123,7 @@ impl Wire {
         }
     }
 
+    /// What `reply` says, in this format.
     pub fn read(self, reply: &Reply<'_>) -> SeatOutcome {
         match self {
             Wire::OpenAi => openai::read(reply),

@@ -11,6 +11,7 @@ use super::{
 };
 use serde_json::{json, Value};
 
+/// The chat completions URL: `{base_url}/chat/completions`.
 pub fn endpoint(base_url: &str) -> String {
     super::join_base(base_url, "/chat/completions")
 }
