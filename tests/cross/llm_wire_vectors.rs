@@ -268,3 +268,24 @@ fn request_bodies_match_recorded_requests() {
     }
     assert!(compared >= 4, "compared {compared} requests");
 }
+
+/// A seat that names no `base_url` sends its asks where the recorded Anthropic exchanges went:
+/// every recorded Messages request's URL, its query aside, is the default endpoint.
+#[test]
+fn the_default_anthropic_endpoint_is_where_the_recorded_requests_went() {
+    let ours = Wire::Anthropic.endpoint(sealbook_core::league::config::DEFAULT_ANTHROPIC_URL, "m");
+    let messages: Vec<String> = recordings()
+        .into_iter()
+        .filter(|r| r.provider == Provider::Anthropic)
+        .filter_map(|r| r.uri)
+        .map(|u| u.split('?').next().unwrap_or_default().to_owned())
+        .filter(|u| u.ends_with("/messages"))
+        .collect();
+    assert!(
+        messages.len() >= 5,
+        "recorded Messages requests: {messages:?}"
+    );
+    for uri in &messages {
+        assert_eq!(&ours, uri);
+    }
+}

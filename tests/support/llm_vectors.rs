@@ -23,6 +23,8 @@ pub struct Recording {
     pub index: usize,
     /// The recorded request body, when the recording has one.
     pub request: Option<serde_json::Value>,
+    /// The URL the recorded request went to, when the recording has one (a cassette's `uri`).
+    pub uri: Option<String>,
     pub status: u16,
     /// Response headers, one pair per value.
     pub headers: Vec<(String, String)>,
@@ -101,6 +103,7 @@ fn cassette(provider: Provider, path: &Path) -> Vec<Recording> {
                 file: name(path),
                 index,
                 request: it["request"].get("parsed_body").cloned(),
+                uri: it["request"]["uri"].as_str().map(str::to_owned),
                 status: resp["status"]["code"].as_u64().expect("status code") as u16,
                 headers,
                 body,
@@ -131,6 +134,7 @@ fn gemini_file(path: &Path) -> Recording {
         file: name(path),
         index: 0,
         request: None,
+        uri: None,
         status,
         headers: vec![("content-type".into(), ct.into())],
         body,

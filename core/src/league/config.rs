@@ -51,10 +51,13 @@ pub const DEFAULT_ANCHOR_RETRIES: u32 = 3;
 /// The default `[[seat]] mode` key, sealed in the answer line as `mode` (spec §3.13
 /// requirement 1).
 pub const DEFAULT_MODE: &str = "api";
-/// The default `[[seat]] base_url` of an `anthropic` seat: the Anthropic Messages API base.
-pub const DEFAULT_ANTHROPIC_URL: &str = "https://api.anthropic.com/v1";
-/// The default `[[seat]] base_url` of a `gemini` seat: the Gemini generateContent API base.
-pub const DEFAULT_GEMINI_URL: &str = "https://generativelanguage.googleapis.com/v1beta";
+/// The default `[[seat]] base_url` of an `anthropic` seat: the Anthropic API's host, to which
+/// the wire adds the version's path (`/v1/messages`, `/v1/models`), as the provider's own
+/// clients take their base URL.
+pub const DEFAULT_ANTHROPIC_URL: &str = "https://api.anthropic.com";
+/// The default `[[seat]] base_url` of a `gemini` seat: the Gemini API's host, to which the wire
+/// adds the version's path (`/v1beta/models/<model>:generateContent`, `/v1beta/models`).
+pub const DEFAULT_GEMINI_URL: &str = "https://generativelanguage.googleapis.com";
 /// The default `[anchors] ots_calendars` key: the OpenTimestamps calendars each stamped list is
 /// submitted to (spec §3.2).
 pub const DEFAULT_OTS_CALENDARS: [&str; 3] = [

@@ -88,6 +88,29 @@ fn endpoints_carry_no_key() {
     );
 }
 
+/// A seat that names no `base_url` calls the provider's documented endpoints: the defaults are
+/// hosts, and the wire adds each API's version once.
+#[test]
+fn the_default_base_urls_reach_the_providers_documented_endpoints() {
+    use crate::league::config::{DEFAULT_ANTHROPIC_URL, DEFAULT_GEMINI_URL};
+    assert_eq!(
+        Wire::Anthropic.endpoint(DEFAULT_ANTHROPIC_URL, "claude-x"),
+        "https://api.anthropic.com/v1/messages"
+    );
+    assert_eq!(
+        Wire::Anthropic.models_endpoint(DEFAULT_ANTHROPIC_URL),
+        "https://api.anthropic.com/v1/models"
+    );
+    assert_eq!(
+        Wire::Gemini.endpoint(DEFAULT_GEMINI_URL, "gemini-2.5-flash"),
+        "https://generativelanguage.googleapis.com/v1beta/models/gemini-2.5-flash:generateContent"
+    );
+    assert_eq!(
+        Wire::Gemini.models_endpoint(DEFAULT_GEMINI_URL),
+        "https://generativelanguage.googleapis.com/v1beta/models"
+    );
+}
+
 #[test]
 fn retry_advice() {
     let h = [("Retry-After", "7")];
