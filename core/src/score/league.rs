@@ -330,6 +330,8 @@ impl LeagueStats {
         }
         notes.push(&mut ind.shadow.note);
         if let Some(s) = &mut self.secondary {
+            notes.push(&mut s.spread_tertiles.note);
+            notes.push(&mut s.sensitivity.exact_window_reason);
             notes.push(&mut s.shadow_consensus.endpoint.note);
             notes.push(&mut s.sensitivity.us_equity.note);
             if let Some(x) = &mut s.sensitivity.exact_window {

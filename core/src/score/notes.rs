@@ -104,6 +104,17 @@ pub enum StatsNote {
     NoRosterInBook,
     /// The roster: the book's rosters cannot be read.
     RosterUnreadable(RosterError),
+    /// The spread tertiles: no one-day event with two or more answers in sessions 1 to `last`
+    /// sets the bounds (spec §8).
+    TertileNoBounds { last: u32 },
+    /// The spread tertiles: the low tertile holds `low` events and the high `high`, and each
+    /// needs `min` (spec §8).
+    TertileUnresolved { low: usize, high: usize, min: usize },
+    /// The spread tertiles: no market has events in both the high and the low tertile.
+    TertileNoMarket,
+    /// The exact-window sensitivity: the climatology table states no one-day session-bar row
+    /// for `markets` (spec §8).
+    NoExactWindowRow { markets: Vec<String> },
 }
 
 impl fmt::Display for StatsNote {
@@ -165,6 +176,22 @@ impl fmt::Display for StatsNote {
             StatsNote::RosterUnreadable(e) => {
                 write!(f, "{e}; each seat is its own family, no sides")
             }
+            StatsNote::TertileNoBounds { last } => write!(
+                f,
+                "no one-day event with two or more answers in sessions 1-{last} sets the tertile bounds"
+            ),
+            StatsNote::TertileUnresolved { low, high, min } => write!(
+                f,
+                "unresolved: the low tertile holds {low} events and the high {high}; each needs {min} (spec §8)"
+            ),
+            StatsNote::TertileNoMarket => {
+                f.write_str("no market has events in both the high and the low tertile")
+            }
+            StatsNote::NoExactWindowRow { markets } => write!(
+                f,
+                "the climatology table states no one-day session-bar row (the event's own 09:30-16:00 ET session) for {}; the engine holds no intraday history to compute the exact-window base rate",
+                markets.join(", ")
+            ),
         }
     }
 }

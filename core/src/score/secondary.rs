@@ -116,7 +116,7 @@ pub struct SpreadTertiles {
     /// Both the high and the low tertile hold [`TERTILE_MIN_EVENTS`] events.
     pub resolved: bool,
     /// Why the question is unresolved or has no estimate or interval.
-    pub note: Option<String>,
+    pub note: Option<Note>,
 }
 
 /// Does discounting correlated voices help? (`secondary.shadow_consensus`): the published
@@ -140,7 +140,7 @@ pub struct Sensitivity {
     /// The same with base rates on the event's own 09:30-16:00 ET session; None when the
     /// table gives none (`exact_window_reason`).
     pub exact_window: Option<ExactWindow>,
-    pub exact_window_reason: Option<String>,
+    pub exact_window_reason: Option<Note>,
 }
 
 /// The sensitivity analysis with exact-window base rates.
@@ -279,25 +279,30 @@ fn spread_tertiles(
             )
         }
         Err(e) => {
-            note = Some(format!("{} sessions: {e}", sessions.len()));
+            note = Some(Note::from(StatsNote::Bootstrap {
+                sessions: sessions.len(),
+                error: e,
+            }));
             (None, 0)
         }
     };
     let resolved = low.events >= TERTILE_MIN_EVENTS && high.events >= TERTILE_MIN_EVENTS;
     let why = if bounds.is_none() {
-        Some(format!(
-            "no one-day event with two or more answers in sessions 1-{} sets the tertile bounds",
-            PRIMARY_FIRST_SESSION - 1
-        ))
+        Some(StatsNote::TertileNoBounds {
+            last: PRIMARY_FIRST_SESSION - 1,
+        })
+    } else if sha256_ok.is_none() {
+        Some(StatsNote::NoClimatology)
     } else if sha256_ok != Some(true) {
-        Some("no climatology table whose content hash holds".to_string())
+        Some(StatsNote::ClimatologyHashMismatch)
     } else if !resolved {
-        Some(format!(
-            "unresolved: the low tertile holds {} events and the high {}; each needs {TERTILE_MIN_EVENTS} (spec §8)",
-            low.events, high.events
-        ))
+        Some(StatsNote::TertileUnresolved {
+            low: low.events,
+            high: high.events,
+            min: TERTILE_MIN_EVENTS,
+        })
     } else if point.is_none() {
-        Some("no market has events in both the high and the low tertile".to_string())
+        Some(StatsNote::TertileNoMarket)
     } else {
         None
     };
@@ -314,7 +319,7 @@ fn spread_tertiles(
         replicates,
         config,
         resolved,
-        note: why.or(note),
+        note: why.map(Note::from).or(note),
     }
 }
 
@@ -416,14 +421,12 @@ fn sensitivity(
         .map(|(a, _)| a.as_str())
         .collect();
     let (exact_window, exact_window_reason) = if climatology.is_none() {
-        (None, Some("no climatology table given".to_string()))
+        (None, Some(Note::from(StatsNote::NoClimatology)))
     } else if !missing.is_empty() {
+        let markets = missing.iter().map(|a| a.to_string()).collect();
         (
             None,
-            Some(format!(
-                "the climatology table states no one-day session-bar row (the event's own 09:30-16:00 ET session) for {}; the engine holds no intraday history to compute the exact-window base rate",
-                missing.join(", ")
-            )),
+            Some(Note::from(StatsNote::NoExactWindowRow { markets })),
         )
     } else {
         let base_rates: BTreeMap<String, f64> = exact
@@ -537,7 +540,7 @@ mod tests {
         let other = table(ClimRule::DailyClose.text());
         let s = sensitivity(&events, Some(&other), Some(true), &CoreStats);
         assert_eq!(s.exact_window, None);
-        let why = s.exact_window_reason.unwrap();
+        let why = s.exact_window_reason.unwrap().to_string();
         assert!(why.contains("SPX") && !why.contains("NDX"), "{why}");
         assert_eq!(s.us_equity.sessions, 9);
     }

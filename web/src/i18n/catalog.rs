@@ -1300,6 +1300,10 @@ catalog! {
     SnNoRosterInBook { en: "no ask chain given and no run line of the book carries a roster: each seat is its own family, no sides", zh: "未提供问询链，账本中也没有任何运行行带有名册：每个席位自成一个家族，没有阵营", ar: "لم تُعطَ سلسلة الأسئلة، ولا يحمل أي سطر تشغيل في الدفتر قائمة: كل مقعد عائلة بذاته، بلا جوانب", }
     SnGeneratorFresh { en: "{rng}, fresh for each interval", zh: "{rng}，每个区间各用一个新生成器", ar: "{rng}، مولِّد جديد لكل فاصل", }
     SnRosterUnreadable { en: "{error}; each seat is its own family, no sides", zh: "{error}；每个席位自成一个家族，没有阵营", ar: "{error}؛ كل مقعد عائلة بذاته، بلا جوانب", }
+    SnTertileNoBounds { en: "no one-day event with two or more answers in sessions 1-{last} sets the tertile bounds", zh: "第 1-{last} 个会话中没有带两个或以上回答的一天期事件，无法确定三分位界限", ar: "لا حدث بأفق يوم واحد بإجابتين أو أكثر في الجلسات 1-{last} يحدّد حدود الأثلاث", }
+    SnTertileUnresolved { en: "unresolved: the low tertile holds {low} events and the high {high}; each needs {min} (spec §8)", zh: "未决：低三分位有 {low} 个事件，高三分位有 {high} 个；每个需要 {min} 个（规范 §8）", ar: "غير محسوم: الثلث المنخفض يضم {low} حدثًا والمرتفع {high}؛ يحتاج كل منهما {min} (المواصفة §8)", }
+    SnTertileNoMarket { en: "no market has events in both the high and the low tertile", zh: "没有任何市场在高、低两个三分位中都有事件", ar: "لا سوق له أحداث في الثلثين المرتفع والمنخفض كليهما", }
+    SnNoExactWindowRow { en: "the climatology table states no one-day session-bar row (the event's own 09:30-16:00 ET session) for {markets}; the engine holds no intraday history to compute the exact-window base rate", zh: "气候基准表没有为 {markets} 给出一天期的会话K线行（事件自身 09:30-16:00 美东的会话）；引擎没有日内历史数据来计算精确窗口基准率", ar: "لا يذكر جدول المناخ صفًّا ليوم واحد بشمعة الجلسة (جلسة الحدث نفسها 09:30-16:00 بتوقيت نيويورك) لـ {markets}؛ ولا يملك المحرك تاريخًا داخل اليوم لحساب معدل الأساس للنافذة الدقيقة", }
 
     // The Accounts page (web/src/accounts).
     AccountsTitle { en: "Recount the trading accounts", zh: "重新核算交易账户", ar: "أعد عدّ حسابات التداول", }

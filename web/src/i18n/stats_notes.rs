@@ -78,6 +78,15 @@ pub fn stats_note(n: &StatsNote) -> String {
         StatsNote::NoAskChainOrBook => tr(M::SnNoAskChainOrBook, &[]),
         StatsNote::NoRosterInBook => tr(M::SnNoRosterInBook, &[]),
         StatsNote::RosterUnreadable(e) => tr(M::SnRosterUnreadable, &[("error", &roster_error(e))]),
+        StatsNote::TertileNoBounds { last } => tr(M::SnTertileNoBounds, &[("last", last)]),
+        StatsNote::TertileUnresolved { low, high, min } => tr(
+            M::SnTertileUnresolved,
+            &[("low", low), ("high", high), ("min", min)],
+        ),
+        StatsNote::TertileNoMarket => tr(M::SnTertileNoMarket, &[]),
+        StatsNote::NoExactWindowRow { markets } => {
+            tr(M::SnNoExactWindowRow, &[("markets", &markets.join(", "))])
+        }
     }
 }
 

@@ -145,6 +145,10 @@ fn all() -> Vec<StatsNote> {
             StatsNote::NoAskChainOrBook => 19,
             StatsNote::NoRosterInBook => 20,
             StatsNote::RosterUnreadable(_) => 21,
+            StatsNote::TertileNoBounds { .. } => 22,
+            StatsNote::TertileUnresolved { .. } => 23,
+            StatsNote::TertileNoMarket => 24,
+            StatsNote::NoExactWindowRow { .. } => 25,
         }
     }
     let mut all = vec![StatsNote::NoClimatology, StatsNote::ClimatologyHashMismatch];
@@ -186,10 +190,20 @@ fn all() -> Vec<StatsNote> {
             field: "roster[0].family".into(),
             message: RosterMessage::Missing,
         }),
+        StatsNote::TertileNoBounds { last: 10 },
+        StatsNote::TertileUnresolved {
+            low: 12,
+            high: 29,
+            min: 30,
+        },
+        StatsNote::TertileNoMarket,
+        StatsNote::NoExactWindowRow {
+            markets: vec!["GOLD".into()],
+        },
     ]);
     let mut seen: Vec<usize> = all.iter().map(index).collect();
     seen.dedup();
-    assert_eq!(seen, (0..22).collect::<Vec<_>>());
+    assert_eq!(seen, (0..26).collect::<Vec<_>>());
     all
 }
 
