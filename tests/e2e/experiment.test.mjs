@@ -427,13 +427,17 @@ test('a phone-width viewport has no horizontal overflow', async () => {
 });
 
 test('a forecast after the reference time is refused', async () => {
-  // A second server whose clock starts 45 s before the 09:30 ET reference of 2026-12-03
+  // A second server whose clock starts 75 s before the 09:30 ET reference of 2026-12-03
   // (14:30 UTC) and runs in real time; the page's clock is held before the reference, so the
   // page sends the call and shows the server's refusal, then is moved past it and refuses
   // by itself.
   const closesAt = Date.parse('2026-12-03T14:30:00Z');
   const late = mkdtempSync(join(tmpdir(), 'sealbook-e2e-experiment-late-'));
-  let s = await startDemo(late, ['--at', new Date(closesAt - 45000).toISOString().replace('.000Z', 'Z')]);
+  // The lead covers the time from the server's clock starting to the page's being installed
+  // (the reader's group draw, a new browser context): past about 70 s of it the page, 10 s
+  // before the reference on its own clock plus the skew it measures, would count the session
+  // closed by itself before the call is sent.
+  let s = await startDemo(late, ['--at', new Date(closesAt - 75000).toISOString().replace('.000Z', 'Z')]);
   try {
     const reader = await readerOf(s, 'seeing');
     let { context, page } = await openAs(reader, { s, clock: closesAt - 15000 });
@@ -448,7 +452,7 @@ test('a forecast after the reference time is refused', async () => {
     const first = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
     assert.equal(first.status, 201, JSON.stringify(first.json));
     let closed = false;
-    for (let i = 0; i < 120 && !closed; i++) {
+    for (let i = 0; i < 240 && !closed; i++) {
       const open = (await api(s, 'GET', `/api/experiment/session?reader=${reader}`)).json.session;
       if (open !== '2026-12-03') {
         const r = await api(s, 'POST', '/api/experiment/forecast', { reader, session: '2026-12-03', market: 'SPX', direction: 'up', confidence: 60 });
@@ -472,10 +476,10 @@ test('a forecast after the reference time is refused', async () => {
     assert.equal(stored.scored, null, JSON.stringify(stored.scored));
 
     // The page counts on the server's clock (the device's plus the skew measured when the
-    // session was read, about 30 s behind the page's fixed clock here): a minute past the
-    // reference, the page refuses the call by itself, the countdown says closed and the forms
-    // are shut.
-    await context.clock.setFixedTime(closesAt + 60000);
+    // session was read, about 60 s behind the page's fixed clock here): two minutes past the
+    // reference on the page's clock, a minute past on the server's, the page refuses the call
+    // by itself, the countdown says closed and the forms are shut.
+    await context.clock.setFixedTime(closesAt + 120000);
     await page.click('li[data-market="BTC"] button[type="submit"]');
     await page.waitForSelector('#countdown[data-closed="true"]', { timeout: 10000 });
     assert.match(await page.textContent('#BTC-error'), /closed at 09:30 ET on 2026-12-03/);
