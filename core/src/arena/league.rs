@@ -495,12 +495,7 @@ fn model_versions_of(lines: &BookLines) -> BTreeMap<String, Vec<ModelVersion>> {
             Some((r.run_id.as_deref()?, session.to_string()))
         })
         .collect();
-    let copies: BTreeSet<u64> = lines
-        .corrections
-        .iter()
-        .filter(|c| c.same_as.is_some())
-        .map(|c| c.of)
-        .collect();
+    let copies = lines.resealed_copies();
     seat_versions(
         lines
             .answers

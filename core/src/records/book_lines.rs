@@ -85,7 +85,7 @@ use crate::calendar::{Horizon, Instant};
 use crate::contract::event::EventContract;
 use crate::records::crowd::{parse_row_key, CrowdPrices, Quote, Strike, Venue};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 /// A book line field that cannot be read as the layout above says.
@@ -1420,6 +1420,16 @@ impl Fields {
 }
 
 impl BookLines {
+    /// The lines a correction marks as re-sealed copies of an earlier line (`same_as`, spec
+    /// §3.10): not new forecasts, so no rows, versions or decisions of their own.
+    pub fn resealed_copies(&self) -> BTreeSet<u64> {
+        self.corrections
+            .iter()
+            .filter(|c| c.same_as.is_some())
+            .map(|c| c.of)
+            .collect()
+    }
+
     /// The string field `key` (`model`, `mode`) of line `n` as corrected: the last correction
     /// naming `n` that gives it (spec §3.10; the corrected line stays as it is).
     pub fn corrected_str(&self, n: u64, key: &str) -> Option<&str> {

@@ -516,12 +516,7 @@ pub fn rows_from_lines(
     let (results, late) = outcomes(lines)?;
     let mut by_run: BTreeMap<&str, Vec<&AnswerLine>> = BTreeMap::new();
     // Re-sealed copies of earlier lines (`same_as`, §3.10) are not new forecasts: no rows.
-    let copies: Vec<u64> = lines
-        .corrections
-        .iter()
-        .filter(|c| c.same_as.is_some())
-        .map(|c| c.of)
-        .collect();
+    let copies = lines.resealed_copies();
     for a in lines.answers.values().filter(|a| !copies.contains(&a.n)) {
         let run_id = a
             .run_id

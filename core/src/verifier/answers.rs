@@ -720,12 +720,7 @@ pub fn answer_verdicts_of_lines(
         }
         m
     };
-    let copies: BTreeSet<u64> = lines
-        .corrections
-        .iter()
-        .filter(|c| c.same_as.is_some())
-        .map(|c| c.of)
-        .collect();
+    let copies = lines.resealed_copies();
     let mut answers = Vec::new();
     let mut cells = Vec::new();
     for a in lines.answers.values() {
